@@ -1,0 +1,148 @@
+//! Reading and writing certificates and tasks as JSON or bincode, with magic and version checks.
+
+use crate::cert::{Certificate, FORMAT_NAME, FORMAT_VERSION};
+use crate::task::Task;
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use std::path::Path;
+
+/// First bytes of every binary (bincode) certificate.
+pub const BINARY_MAGIC: &[u8; 8] = b"CERTA\x00BC";
+/// Largest file any reader accepts.
+pub const MAX_FILE_BYTES: u64 = 256 << 20;
+
+#[derive(Debug, thiserror::Error)]
+pub enum CodecError {
+    #[error("{path}: cannot read: {source}")]
+    Io { path: String, source: std::io::Error },
+    #[error("{path}: file of {size} bytes exceeds the limit of {MAX_FILE_BYTES} bytes")]
+    TooLarge { path: String, size: u64 },
+    #[error("{0}: not a certa file (neither JSON nor the binary magic number)")]
+    NotCerta(String),
+    #[error("{path}: format `{found}` is not `{FORMAT_NAME}`")]
+    WrongFormat { path: String, found: String },
+    #[error("{path}: format version {found} is not supported by this reader (it reads version {FORMAT_VERSION}); use a newer certa-check")]
+    WrongVersion { path: String, found: u32 },
+    #[error("{path}: malformed JSON: {source}")]
+    Json { path: String, source: serde_json::Error },
+    #[error("{path}: malformed binary certificate: {source}")]
+    Binary { path: String, source: bincode::Error },
+    #[error("{0}: unknown extension (use .json or .cert)")]
+    Extension(String),
+}
+
+#[derive(Deserialize)]
+struct ProbeHeader {
+    format: String,
+    version: u32,
+}
+
+#[derive(Deserialize)]
+struct Probe {
+    header: ProbeHeader,
+}
+
+/// The bincode configuration used for files and for hashing:
+/// fixed-width little-endian integers, u64 lengths, trailing bytes rejected.
+fn bincode_options() -> impl bincode::Options {
+    use bincode::Options;
+    bincode::DefaultOptions::new()
+        .with_fixint_encoding()
+        .with_little_endian()
+        .reject_trailing_bytes()
+        .with_limit(MAX_FILE_BYTES)
+}
+
+pub fn to_bincode<T: serde::Serialize>(value: &T) -> Vec<u8> {
+    use bincode::Options;
+    bincode_options().serialize(value).expect("in-memory bincode encoding cannot fail")
+}
+
+pub fn to_json<T: serde::Serialize>(value: &T) -> String {
+    let mut s = serde_json::to_string_pretty(value).expect("in-memory JSON encoding cannot fail");
+    s.push('\n');
+    s
+}
+
+fn json_from_str<T: DeserializeOwned>(path: &str, text: &str) -> Result<T, CodecError> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    // Depth is bounded afterwards by the sort check; parsing runs on a large stack.
+    de.disable_recursion_limit();
+    let value = T::deserialize(&mut de).map_err(|source| CodecError::Json { path: path.into(), source })?;
+    de.end().map_err(|source| CodecError::Json { path: path.into(), source })?;
+    Ok(value)
+}
+
+/// Decodes a certificate from bytes; JSON or binary is told by content.
+pub fn certificate_from_bytes(path: &str, bytes: &[u8]) -> Result<Certificate, CodecError> {
+    use bincode::Options;
+    if let Some(rest) = bytes.strip_prefix(&BINARY_MAGIC[..]) {
+        if rest.len() < 4 {
+            return Err(CodecError::NotCerta(path.into()));
+        }
+        let found = u32::from_le_bytes([rest[0], rest[1], rest[2], rest[3]]);
+        if found != FORMAT_VERSION {
+            return Err(CodecError::WrongVersion { path: path.into(), found });
+        }
+        return bincode_options()
+            .deserialize(&rest[4..])
+            .map_err(|source| CodecError::Binary { path: path.into(), source });
+    }
+    let text = std::str::from_utf8(bytes).map_err(|_| CodecError::NotCerta(path.into()))?;
+    if !text.trim_start().starts_with('{') {
+        return Err(CodecError::NotCerta(path.into()));
+    }
+    // Check format and version before the full decode, so that a newer
+    // file is refused with a version message rather than a field error.
+    if let Ok(probe) = serde_json::from_str::<Probe>(text) {
+        if probe.header.format != FORMAT_NAME {
+            return Err(CodecError::WrongFormat { path: path.into(), found: probe.header.format });
+        }
+        if probe.header.version != FORMAT_VERSION {
+            return Err(CodecError::WrongVersion { path: path.into(), found: probe.header.version });
+        }
+    }
+    json_from_str(path, text)
+}
+
+/// Encodes a certificate; the extension of `path` chooses the encoding.
+pub fn certificate_to_bytes(path: &Path, cert: &Certificate) -> Result<Vec<u8>, CodecError> {
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("json") => Ok(to_json(cert).into_bytes()),
+        Some("cert") => {
+            let mut out = BINARY_MAGIC.to_vec();
+            out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+            out.extend(to_bincode(cert));
+            Ok(out)
+        }
+        _ => Err(CodecError::Extension(path.display().to_string())),
+    }
+}
+
+fn read_bounded(path: &Path) -> Result<Vec<u8>, CodecError> {
+    let p = path.display().to_string();
+    let meta = std::fs::metadata(path).map_err(|source| CodecError::Io { path: p.clone(), source })?;
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(CodecError::TooLarge { path: p, size: meta.len() });
+    }
+    std::fs::read(path).map_err(|source| CodecError::Io { path: p, source })
+}
+
+pub fn read_certificate(path: &Path) -> Result<Certificate, CodecError> {
+    let bytes = read_bounded(path)?;
+    certificate_from_bytes(&path.display().to_string(), &bytes)
+}
+
+/// Writes a certificate; the extension of `path` chooses the encoding.
+pub fn write_certificate(path: &Path, cert: &Certificate) -> Result<(), CodecError> {
+    let bytes = certificate_to_bytes(path, cert)?;
+    std::fs::write(path, bytes).map_err(|source| CodecError::Io { path: path.display().to_string(), source })
+}
+
+/// Reads a task stored as JSON (`certa task FILE --json`).
+pub fn read_task_json(path: &Path) -> Result<Task, CodecError> {
+    let bytes = read_bounded(path)?;
+    let p = path.display().to_string();
+    let text = std::str::from_utf8(&bytes).map_err(|_| CodecError::NotCerta(p.clone()))?;
+    json_from_str(&p, text)
+}

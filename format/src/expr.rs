@@ -1,0 +1,274 @@
+//! Expressions of linear integer arithmetic with Booleans, and their sort check.
+
+use num_bigint::BigInt;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+
+/// Longest decimal literal accepted (a bound against hostile input).
+pub const MAX_DIGITS: usize = 1000;
+
+/// A mathematical integer; serialised as a decimal string so that no
+/// reader ever rounds or wraps it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Num(pub BigInt);
+
+impl Num {
+    pub fn from_i64(v: i64) -> Num {
+        Num(BigInt::from(v))
+    }
+}
+
+impl fmt::Display for Num {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl Serialize for Num {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.0.to_string())
+    }
+}
+
+impl<'de> Deserialize<'de> for Num {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Num, D::Error> {
+        let text = String::deserialize(d)?;
+        parse_num(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+/// Parses an optionally negative decimal integer of at most [`MAX_DIGITS`] digits.
+pub fn parse_num(text: &str) -> Result<Num, String> {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("`{text}` is not a decimal integer"));
+    }
+    if digits.len() > MAX_DIGITS {
+        return Err(format!(
+            "integer literal of {} digits exceeds the limit of {MAX_DIGITS}",
+            digits.len()
+        ));
+    }
+    text.parse::<BigInt>()
+        .map(Num)
+        .map_err(|e| format!("`{text}`: {e}"))
+}
+
+/// An expression. `Var` names a current-state variable or an edge-local
+/// variable; `Next` names the primed (next-state) copy of a state variable.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Expr {
+    Bool(bool),
+    Int(Num),
+    Var(String),
+    Next(String),
+    Add(Vec<Expr>),
+    Sub(Box<Expr>, Box<Expr>),
+    Neg(Box<Expr>),
+    /// Multiplication by a constant.
+    Mul(Num, Box<Expr>),
+    /// SMT-LIB `div` by a positive constant (floor division).
+    Div(Box<Expr>, Num),
+    /// SMT-LIB `mod` by a positive constant (result in `0..d`).
+    Mod(Box<Expr>, Num),
+    Eq(Box<Expr>, Box<Expr>),
+    Lt(Box<Expr>, Box<Expr>),
+    Le(Box<Expr>, Box<Expr>),
+    Gt(Box<Expr>, Box<Expr>),
+    Ge(Box<Expr>, Box<Expr>),
+    And(Vec<Expr>),
+    Or(Vec<Expr>),
+    Not(Box<Expr>),
+    Implies(Box<Expr>, Box<Expr>),
+    Ite(Box<Expr>, Box<Expr>, Box<Expr>),
+}
+
+/// The sort of an expression.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExprSort {
+    Int,
+    Bool,
+}
+
+/// Which variables an expression may mention.
+pub trait Scope {
+    /// Is `name` a readable variable (state variable or edge local)?
+    fn has_var(&self, name: &str) -> bool;
+    /// May the expression mention `name'`?
+    fn has_next(&self, name: &str) -> bool;
+}
+
+/// Largest nesting depth accepted anywhere (a bound against hostile input).
+pub const MAX_DEPTH: usize = 10_000;
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SortError {
+    #[error("unknown variable `{0}`")]
+    UnknownVar(String),
+    #[error("next-state variable `{0}'` is not allowed here")]
+    NextNotAllowed(String),
+    #[error("`{0}` expects {1:?} operands")]
+    Mismatch(&'static str, ExprSort),
+    #[error("`{0}` needs a positive constant divisor, got {1}")]
+    BadDivisor(&'static str, Num),
+    #[error("an empty `{0}` has no meaning here")]
+    Empty(&'static str),
+    #[error("formula nested deeper than {MAX_DEPTH}")]
+    TooDeep,
+    #[error("`ite` branches have different sorts")]
+    IteBranches,
+}
+
+impl Expr {
+    pub fn int(v: i64) -> Expr {
+        Expr::Int(Num::from_i64(v))
+    }
+    pub fn var(name: &str) -> Expr {
+        Expr::Var(name.to_string())
+    }
+    pub fn next(name: &str) -> Expr {
+        Expr::Next(name.to_string())
+    }
+    pub fn not(e: Expr) -> Expr {
+        Expr::Not(Box::new(e))
+    }
+    pub fn eq(a: Expr, b: Expr) -> Expr {
+        Expr::Eq(Box::new(a), Box::new(b))
+    }
+
+    /// The operator's name, for messages.
+    pub fn op_name(&self) -> &'static str {
+        match self {
+            Expr::Bool(_) => "bool",
+            Expr::Int(_) => "int",
+            Expr::Var(_) => "var",
+            Expr::Next(_) => "next",
+            Expr::Add(_) => "+",
+            Expr::Sub(..) => "-",
+            Expr::Neg(_) => "neg",
+            Expr::Mul(..) => "*",
+            Expr::Div(..) => "div",
+            Expr::Mod(..) => "mod",
+            Expr::Eq(..) => "==",
+            Expr::Lt(..) => "<",
+            Expr::Le(..) => "<=",
+            Expr::Gt(..) => ">",
+            Expr::Ge(..) => ">=",
+            Expr::And(_) => "&&",
+            Expr::Or(_) => "||",
+            Expr::Not(_) => "!",
+            Expr::Implies(..) => "=>",
+            Expr::Ite(..) => "ite",
+        }
+    }
+
+    /// Direct sub-expressions, in order.
+    pub fn children(&self) -> Vec<&Expr> {
+        match self {
+            Expr::Bool(_) | Expr::Int(_) | Expr::Var(_) | Expr::Next(_) => vec![],
+            Expr::Add(v) | Expr::And(v) | Expr::Or(v) => v.iter().collect(),
+            Expr::Neg(a) | Expr::Not(a) | Expr::Mul(_, a) | Expr::Div(a, _) | Expr::Mod(a, _) => {
+                vec![a]
+            }
+            Expr::Sub(a, b)
+            | Expr::Eq(a, b)
+            | Expr::Lt(a, b)
+            | Expr::Le(a, b)
+            | Expr::Gt(a, b)
+            | Expr::Ge(a, b)
+            | Expr::Implies(a, b) => vec![a, b],
+            Expr::Ite(c, a, b) => vec![c, a, b],
+        }
+    }
+
+    /// Nesting depth, computed without recursion so hostile input cannot
+    /// overflow the stack here.
+    pub fn depth(&self) -> usize {
+        let mut max = 0;
+        let mut stack = vec![(self, 1usize)];
+        while let Some((e, d)) = stack.pop() {
+            max = max.max(d);
+            for c in e.children() {
+                stack.push((c, d + 1));
+            }
+        }
+        max
+    }
+
+    /// Checks sorts, divisors and variable scope; returns the sort.
+    pub fn sort_check(&self, scope: &dyn Scope) -> Result<ExprSort, SortError> {
+        if self.depth() > MAX_DEPTH {
+            return Err(SortError::TooDeep);
+        }
+        self.sort_rec(scope)
+    }
+
+    fn sort_rec(&self, scope: &dyn Scope) -> Result<ExprSort, SortError> {
+        use ExprSort::*;
+        let expect = |e: &Expr, want: ExprSort, op: &'static str| -> Result<(), SortError> {
+            if e.sort_rec(scope)? == want {
+                Ok(())
+            } else {
+                Err(SortError::Mismatch(op, want))
+            }
+        };
+        let op = self.op_name();
+        match self {
+            Expr::Bool(_) => Ok(Bool),
+            Expr::Int(_) => Ok(Int),
+            Expr::Var(n) if scope.has_var(n) => Ok(Int),
+            Expr::Var(n) => Err(SortError::UnknownVar(n.clone())),
+            Expr::Next(n) if scope.has_next(n) => Ok(Int),
+            Expr::Next(n) => Err(SortError::NextNotAllowed(n.clone())),
+            Expr::Add(v) | Expr::And(v) | Expr::Or(v) => {
+                let want = if matches!(self, Expr::Add(_)) { Int } else { Bool };
+                if v.is_empty() && want == Int {
+                    return Err(SortError::Empty(op));
+                }
+                v.iter().try_for_each(|e| expect(e, want, op))?;
+                Ok(want)
+            }
+            Expr::Neg(a) | Expr::Mul(_, a) => expect(a, Int, op).map(|_| Int),
+            Expr::Div(a, d) | Expr::Mod(a, d) => {
+                if d.0 <= BigInt::from(0) {
+                    return Err(SortError::BadDivisor(op, d.clone()));
+                }
+                expect(a, Int, op).map(|_| Int)
+            }
+            Expr::Sub(a, b) => {
+                expect(a, Int, op)?;
+                expect(b, Int, op).map(|_| Int)
+            }
+            Expr::Eq(a, b) | Expr::Lt(a, b) | Expr::Le(a, b) | Expr::Gt(a, b) | Expr::Ge(a, b) => {
+                expect(a, Int, op)?;
+                expect(b, Int, op).map(|_| Bool)
+            }
+            Expr::Not(a) => expect(a, Bool, op).map(|_| Bool),
+            Expr::Implies(a, b) => {
+                expect(a, Bool, op)?;
+                expect(b, Bool, op).map(|_| Bool)
+            }
+            Expr::Ite(c, a, b) => {
+                expect(c, Bool, op)?;
+                let sa = a.sort_rec(scope)?;
+                if b.sort_rec(scope)? != sa {
+                    return Err(SortError::IteBranches);
+                }
+                Ok(sa)
+            }
+        }
+    }
+
+    /// Every variable name read (`Var`) and every primed name (`Next`).
+    pub fn collect_vars(&self, vars: &mut Vec<String>, nexts: &mut Vec<String>) {
+        let mut stack = vec![self];
+        while let Some(e) = stack.pop() {
+            match e {
+                Expr::Var(n) => vars.push(n.clone()),
+                Expr::Next(n) => nexts.push(n.clone()),
+                _ => stack.extend(e.children()),
+            }
+        }
+    }
+}

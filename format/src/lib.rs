@@ -1,0 +1,15 @@
+//! certa's shared vocabulary: tasks, expressions, certificates, encodings, hashing, evaluation.
+#![forbid(unsafe_code)]
+
+pub mod cert;
+pub mod codec;
+pub mod eval;
+pub mod expr;
+pub mod hash;
+pub mod print;
+pub mod smtlib;
+pub mod task;
+
+pub use cert::*;
+pub use expr::{Expr, ExprSort, Num};
+pub use task::{Edge, Task, VarDecl, VarSort};
