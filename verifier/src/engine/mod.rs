@@ -1,0 +1,185 @@
+//! The CEGAR engine: an analysis (domain + transfer + precision) explored by a
+//! reachability loop, and a refiner that either confirms a counterexample or
+//! adjusts the precision.
+
+pub mod arg;
+pub mod certify;
+pub mod predabs;
+pub mod refine;
+pub mod smt;
+
+use format::{Edge, Task, Trace, Valuation, Witness};
+use std::time::{Duration, Instant};
+
+pub use smt::Unknown;
+
+/// Limits and options of one verification run.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub timeout: Option<Duration>,
+    pub max_refinements: usize,
+    /// Largest number of abstract nodes in one reachability pass.
+    pub max_nodes: usize,
+    /// Z3's memory cap in MiB.
+    pub memory_mb: Option<u64>,
+    /// Seed each location's precision with the atoms of the assertions leaving it.
+    pub seed_assertion_atoms: bool,
+    /// Print one progress line per refinement on stderr.
+    pub progress: bool,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            timeout: Some(Duration::from_secs(60)),
+            max_refinements: 200,
+            max_nodes: 200_000,
+            memory_mb: Some(4096),
+            seed_assertion_atoms: false,
+            progress: false,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub refinements: usize,
+    pub predicates: usize,
+    pub nodes: usize,
+    pub queries: u64,
+    pub time: Duration,
+}
+
+#[derive(Clone, Debug)]
+pub enum Verdict {
+    Safe(format::SafeBody),
+    Unsafe(Trace),
+    Unknown(String),
+}
+
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub verdict: Verdict,
+    pub stats: Stats,
+}
+
+/// An abstract domain with its transfer relation and precision (CPA style).
+/// Merge is "join equal states" and stop is "already present": the
+/// reachability loop in [`arg`] implements both for every analysis.
+pub trait Analysis {
+    /// An abstract data state (the location is kept beside it).
+    type State: Clone + Ord + std::fmt::Debug;
+    /// Abstract states at the initial location that cover the initial condition.
+    fn initial(&mut self) -> Result<Vec<Self::State>, Unknown>;
+    /// Abstract successors under `edge`, each with the concrete step that
+    /// justifies it. Into the bad location: one successor iff the step is possible.
+    fn post(&mut self, state: &Self::State, edge: &Edge) -> Result<Vec<(Self::State, Witness)>, Unknown>;
+    /// The state as a cube over the predicate table (for certificates).
+    fn cube(&self, state: &Self::State) -> Vec<format::Literal>;
+    /// The predicate table the cubes refer to.
+    fn predicates(&self) -> Vec<format::Predicate>;
+    /// Queries issued so far.
+    fn queries(&self) -> u64;
+}
+
+/// One abstract counterexample: locations and edges from an initial node to bad.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AbstractPath {
+    pub locations: Vec<String>,
+    pub edges: Vec<u32>,
+}
+
+pub enum Refinement {
+    /// The path is real: here is the concrete run.
+    Feasible(Trace),
+    /// The precision was refined so that this path is excluded.
+    Refined,
+}
+
+/// Precision adjustment driven by counterexamples.
+pub trait Refiner<A: Analysis> {
+    fn refine(&mut self, analysis: &mut A, path: &AbstractPath) -> Result<Refinement, Unknown>;
+    /// Queries issued so far.
+    fn queries(&self) -> u64;
+}
+
+/// Runs CEGAR: explore, and on reaching bad either report the real run or refine.
+pub fn cegar<A: Analysis, R: Refiner<A>>(task: &Task, analysis: &mut A, refiner: &mut R, cfg: &Config, start: Instant) -> Outcome {
+    let mut stats = Stats::default();
+    let mut seen_paths: Vec<AbstractPath> = Vec::new();
+    let deadline = cfg.timeout.map(|t| start + t);
+    let verdict = loop {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            break Verdict::Unknown("timeout".into());
+        }
+        let graph = match arg::explore(task, analysis, cfg.max_nodes) {
+            Ok(g) => g,
+            Err(Unknown(why)) => break Verdict::Unknown(why),
+        };
+        stats.nodes = graph.nodes.len();
+        let Some(path) = graph.error_path.clone() else {
+            stats.predicates = analysis.predicates().len();
+            break Verdict::Safe(certify::safe_body(task, analysis, &graph));
+        };
+        if seen_paths.contains(&path) {
+            break Verdict::Unknown(format!("refinement made no progress on the path {:?}", path.edges));
+        }
+        if stats.refinements >= cfg.max_refinements {
+            break Verdict::Unknown(format!("reached the limit of {} refinements", cfg.max_refinements));
+        }
+        match refiner.refine(analysis, &path) {
+            Ok(Refinement::Feasible(trace)) => break Verdict::Unsafe(trace),
+            Ok(Refinement::Refined) => {}
+            Err(Unknown(why)) => break Verdict::Unknown(why),
+        }
+        stats.refinements += 1;
+        seen_paths.push(path);
+        if cfg.progress {
+            eprintln!(
+                "certa: refinement {}: {} predicates, {} nodes, {} queries, {:.1}s",
+                stats.refinements,
+                analysis.predicates().len(),
+                stats.nodes,
+                analysis.queries() + refiner.queries(),
+                start.elapsed().as_secs_f64()
+            );
+        }
+    };
+    stats.predicates = analysis.predicates().len();
+    stats.queries = analysis.queries() + refiner.queries();
+    stats.time = start.elapsed();
+    Outcome { verdict, stats }
+}
+
+/// Verifies `task` with predicate abstraction and interpolation-based refinement.
+pub fn verify(task: &Task, cfg: &Config) -> Outcome {
+    let start = Instant::now();
+    if let Some(mb) = cfg.memory_mb {
+        z3::set_global_param("memory_max_size", &mb.to_string());
+    }
+    let deadline = cfg.timeout.map(|t| start + t);
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let mut analysis = predabs::PredicateAnalysis::new(task, deadline);
+        if cfg.seed_assertion_atoms {
+            analysis.seed_assertion_atoms();
+        }
+        let mut refiner = refine::InterpolationRefiner::new(task, deadline);
+        cegar(task, &mut analysis, &mut refiner, cfg, start)
+    }));
+    run.unwrap_or_else(|panic| {
+        let why = panic
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_else(|| "unknown".into());
+        Outcome {
+            verdict: Verdict::Unknown(format!("internal solver error: {why}")),
+            stats: Stats { time: start.elapsed(), ..Stats::default() },
+        }
+    })
+}
+
+/// A valuation of the task's state variables at `frame` of a model.
+pub fn state_valuation(task: &Task, model: &z3::Model, frame: usize) -> Valuation {
+    smt::model_valuation(model, &task.var_names(), &|n| smt::state_symbol(n, frame))
+}

@@ -1,0 +1,288 @@
+//! Z3 encoding of format expressions over numbered state frames, and decoding back.
+
+use format::{Expr, Num};
+use num_bigint::BigInt;
+use std::cell::Cell;
+use std::collections::BTreeMap;
+use std::time::Instant;
+use z3::ast::{Ast, Bool, Dynamic, Int};
+use z3::{Params, SatResult, Solver};
+
+/// Where the variables of an expression live: state variables read from
+/// frame `cur`, primed ones from frame `next`, edge locals from step `step`.
+#[derive(Clone, Copy, Debug)]
+pub struct View<'a> {
+    pub cur: usize,
+    pub next: usize,
+    pub step: usize,
+    /// Names read as edge locals rather than state variables.
+    pub locals: &'a [format::VarDecl],
+}
+
+impl View<'static> {
+    pub fn state(frame: usize) -> View<'static> {
+        View { cur: frame, next: frame, step: frame, locals: &[] }
+    }
+}
+
+impl<'a> View<'a> {
+    pub fn step(edge: &'a format::Edge, i: usize) -> View<'a> {
+        View { cur: i, next: i + 1, step: i, locals: &edge.locals }
+    }
+}
+
+/// `!` never occurs in task identifiers, so these names cannot collide.
+pub fn state_symbol(name: &str, frame: usize) -> String {
+    format!("{name}!{frame}")
+}
+pub fn local_symbol(name: &str, step: usize) -> String {
+    format!("{name}!L{step}")
+}
+
+pub fn int_const(sym: &str) -> Int {
+    Int::new_const(sym)
+}
+
+fn num(n: &Num) -> Int {
+    Int::from_big_int(&n.0)
+}
+
+/// Encodes `e`; the caller has sort-checked it.
+pub fn encode(e: &Expr, v: View) -> Dynamic {
+    match e {
+        Expr::Bool(b) => Dynamic::from_ast(&Bool::from_bool(*b)),
+        _ if is_int(e) => Dynamic::from_ast(&encode_int(e, v)),
+        _ => Dynamic::from_ast(&encode_bool(e, v)),
+    }
+}
+
+fn is_int(e: &Expr) -> bool {
+    match e {
+        Expr::Int(_) | Expr::Var(_) | Expr::Next(_) | Expr::Add(_) | Expr::Sub(..) | Expr::Neg(_) => true,
+        Expr::Mul(..) | Expr::Div(..) | Expr::Mod(..) => true,
+        Expr::Ite(_, a, _) => is_int(a),
+        _ => false,
+    }
+}
+
+fn var_symbol(name: &str, v: View) -> String {
+    if v.locals.iter().any(|l| l.name == name) {
+        local_symbol(name, v.step)
+    } else {
+        state_symbol(name, v.cur)
+    }
+}
+
+pub fn encode_int(e: &Expr, v: View) -> Int {
+    match e {
+        Expr::Int(n) => num(n),
+        Expr::Var(n) => int_const(&var_symbol(n, v)),
+        Expr::Next(n) => int_const(&state_symbol(n, v.next)),
+        Expr::Add(xs) => {
+            let parts: Vec<Int> = xs.iter().map(|x| encode_int(x, v)).collect();
+            Int::add(&parts)
+        }
+        Expr::Sub(a, b) => Int::sub(&[encode_int(a, v), encode_int(b, v)]),
+        Expr::Neg(a) => encode_int(a, v).unary_minus(),
+        Expr::Mul(k, a) => Int::mul(&[num(k), encode_int(a, v)]),
+        Expr::Div(a, d) => encode_int(a, v).div(num(d)),
+        Expr::Mod(a, d) => encode_int(a, v).modulo(num(d)),
+        Expr::Ite(c, a, b) => encode_bool(c, v).ite(&encode_int(a, v), &encode_int(b, v)),
+        _ => unreachable!("sort-checked integer expression"),
+    }
+}
+
+pub fn encode_bool(e: &Expr, v: View) -> Bool {
+    let i = |x: &Expr| encode_int(x, v);
+    let b = |x: &Expr| encode_bool(x, v);
+    match e {
+        Expr::Bool(x) => Bool::from_bool(*x),
+        Expr::Eq(x, y) => i(x).eq(i(y)),
+        Expr::Lt(x, y) => i(x).lt(i(y)),
+        Expr::Le(x, y) => i(x).le(i(y)),
+        Expr::Gt(x, y) => i(x).gt(i(y)),
+        Expr::Ge(x, y) => i(x).ge(i(y)),
+        Expr::And(xs) => Bool::and(&xs.iter().map(b).collect::<Vec<_>>()),
+        Expr::Or(xs) => Bool::or(&xs.iter().map(b).collect::<Vec<_>>()),
+        Expr::Not(x) => b(x).not(),
+        Expr::Implies(x, y) => b(x).implies(b(y)),
+        Expr::Ite(c, x, y) => b(c).ite(&b(x), &b(y)),
+        _ => unreachable!("sort-checked Boolean expression"),
+    }
+}
+
+/// Encodes an edge relation at step `i`, with the edge's locals renamed per step.
+pub fn encode_edge(edge: &format::Edge, i: usize) -> Bool {
+    encode_bool(&edge.relation, View::step(edge, i))
+}
+
+/// Reads an integer numeral.
+pub fn int_value(v: &Int) -> Option<BigInt> {
+    let s = v.to_string();
+    let s = s.trim();
+    if let Some(inner) = s.strip_prefix("(- ").and_then(|r| r.strip_suffix(')')) {
+        inner.trim().parse::<BigInt>().ok().map(|n| -n)
+    } else {
+        s.parse::<BigInt>().ok()
+    }
+}
+
+/// Decodes a Z3 term over named constants back into an expression;
+/// `rename` maps a constant's name to the expression it stands for.
+/// Operators are matched by their SMT-LIB names, which (unlike the numeric
+/// kinds of the Rust binding) do not change between Z3 versions.
+pub fn decode(t: &Dynamic, rename: &dyn Fn(&str) -> Option<Expr>) -> Result<Expr, String> {
+    let decl = t.safe_decl().map_err(|_| format!("not an application: {t}"))?;
+    let kids = t.children();
+    let name = decl.name();
+    if kids.is_empty() {
+        if let Some(n) = t.as_int().and_then(|i| int_value(&i)) {
+            return Ok(Expr::Int(Num(n)));
+        }
+        return match name.as_str() {
+            "true" => Ok(Expr::Bool(true)),
+            "false" => Ok(Expr::Bool(false)),
+            _ => rename(&name).ok_or_else(|| format!("unexpected symbol {name}")),
+        };
+    }
+    let d = |k: &Dynamic| decode(k, rename);
+    let all = || kids.iter().map(d).collect::<Result<Vec<_>, _>>();
+    let two = || -> Result<(Box<Expr>, Box<Expr>), String> {
+        if kids.len() != 2 {
+            return Err(format!("expected two operands: {t}"));
+        }
+        Ok((Box::new(d(&kids[0])?), Box::new(d(&kids[1])?)))
+    };
+    let constant = |k: &Dynamic| if k.children().is_empty() { k.as_int().and_then(|i| int_value(&i)) } else { None };
+    let is_bool = kids[0].as_bool().is_some();
+    Ok(match name.as_str() {
+        "+" => Expr::Add(all()?),
+        "-" if kids.len() == 1 => Expr::Neg(Box::new(d(&kids[0])?)),
+        "-" => {
+            let mut it = all()?.into_iter();
+            let first = it.next().ok_or("empty subtraction")?;
+            it.fold(first, |acc, x| Expr::Sub(Box::new(acc), Box::new(x)))
+        }
+        "*" => {
+            // Linear only: all factors but one are numerals.
+            let mut k = BigInt::from(1);
+            let mut rest = Vec::new();
+            for kid in &kids {
+                match constant(kid) {
+                    Some(c) => k *= c,
+                    None => rest.push(d(kid)?),
+                }
+            }
+            match rest.len() {
+                0 => Expr::Int(Num(k)),
+                1 => Expr::Mul(Num(k), Box::new(rest.pop().expect("one factor"))),
+                _ => return Err(format!("nonlinear term {t}")),
+            }
+        }
+        "div" | "mod" if kids.len() == 2 => {
+            let c = constant(&kids[1]).filter(|c| *c > BigInt::from(0)).ok_or_else(|| format!("non-constant divisor in {t}"))?;
+            let a = Box::new(d(&kids[0])?);
+            if name == "div" {
+                Expr::Div(a, Num(c))
+            } else {
+                Expr::Mod(a, Num(c))
+            }
+        }
+        "=" if is_bool => {
+            let (a, b) = two()?;
+            Expr::And(vec![Expr::Implies(a.clone(), b.clone()), Expr::Implies(b, a)])
+        }
+        "=" => {
+            let (a, b) = two()?;
+            Expr::Eq(a, b)
+        }
+        "distinct" if kids.len() == 2 && !is_bool => {
+            let (a, b) = two()?;
+            Expr::Not(Box::new(Expr::Eq(a, b)))
+        }
+        "<=" | "<" | ">=" | ">" => {
+            let (a, b) = two()?;
+            match name.as_str() {
+                "<=" => Expr::Le(a, b),
+                "<" => Expr::Lt(a, b),
+                ">=" => Expr::Ge(a, b),
+                _ => Expr::Gt(a, b),
+            }
+        }
+        "and" => Expr::And(all()?),
+        "or" => Expr::Or(all()?),
+        "not" if kids.len() == 1 => Expr::Not(Box::new(d(&kids[0])?)),
+        "=>" => {
+            let (a, b) = two()?;
+            Expr::Implies(a, b)
+        }
+        "ite" if kids.len() == 3 => {
+            let mut it = all()?.into_iter();
+            let (c, a, b) = (it.next().expect("3"), it.next().expect("3"), it.next().expect("3"));
+            Expr::Ite(Box::new(c), Box::new(a), Box::new(b))
+        }
+        "to_int" | "to_real" if kids.len() == 1 => d(&kids[0])?,
+        other => return Err(format!("unsupported operator `{other}` in {t}")),
+    })
+}
+
+/// Why a query gave no answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unknown(pub String);
+
+/// Counts queries and enforces the run's deadline on every check.
+pub struct Budget {
+    pub queries: Cell<u64>,
+    pub deadline: Option<Instant>,
+}
+
+impl Budget {
+    pub fn new(deadline: Option<Instant>) -> Budget {
+        Budget { queries: Cell::new(0), deadline }
+    }
+
+    pub fn expired(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Runs `check` (or `check_assumptions`) with the remaining time as Z3's timeout.
+    pub fn check(&self, solver: &Solver, assumptions: &[Bool]) -> Result<bool, Unknown> {
+        if self.expired() {
+            return Err(Unknown("timeout".into()));
+        }
+        if let Some(d) = self.deadline {
+            let ms = d.saturating_duration_since(Instant::now()).as_millis().clamp(1, u32::MAX as u128) as u32;
+            let mut p = Params::new();
+            p.set_u32("timeout", ms);
+            solver.set_params(&p);
+        }
+        self.queries.set(self.queries.get() + 1);
+        let r = if assumptions.is_empty() { solver.check() } else { solver.check_assumptions(assumptions) };
+        match r {
+            SatResult::Sat => Ok(true),
+            SatResult::Unsat => Ok(false),
+            SatResult::Unknown => {
+                let why = solver.get_reason_unknown().unwrap_or_else(|| "unknown".into());
+                let why = if self.expired() || why.contains("timeout") || why.contains("canceled") {
+                    "timeout".to_string()
+                } else {
+                    format!("solver unknown: {why}")
+                };
+                Err(Unknown(why))
+            }
+        }
+    }
+}
+
+/// The value of an integer symbol in a model (0 when the model leaves it free).
+pub fn model_int(model: &z3::Model, sym: &str) -> BigInt {
+    model
+        .eval(&int_const(sym), true)
+        .and_then(|v| int_value(&v))
+        .unwrap_or_default()
+}
+
+/// A valuation of `names` read from frame symbols.
+pub fn model_valuation(model: &z3::Model, names: &[String], sym: &dyn Fn(&str) -> String) -> BTreeMap<String, Num> {
+    names.iter().map(|n| (n.clone(), Num(model_int(model, &sym(n))))).collect()
+}
