@@ -1,1 +1,226 @@
-//! placeholder
+//! certa-check's audit index: the five certificate obligations, run in order, and the verdict.
+//!
+//! | # | obligation  | module          | kind                      |
+//! |---|-------------|-----------------|---------------------------|
+//! | 1 | structure   | [`structure`]   | syntactic                 |
+//! | 2 | initiality  | [`initiality`]  | cvc5, expected UNSAT      |
+//! | 3 | closure     | [`closure`]     | cvc5, expected UNSAT, per (node, edge) |
+//! | 4 | witness     | [`witness`]     | concrete evaluation       |
+//! | 5 | trace       | [`trace`]       | concrete evaluation       |
+#![forbid(unsafe_code)]
+
+pub mod closure;
+pub mod concrete;
+pub mod emit;
+pub mod error;
+pub mod initiality;
+pub mod regions;
+pub mod report;
+pub mod solver;
+pub mod structure;
+pub mod trace;
+pub mod witness;
+
+pub use error::CheckError;
+use format::{Body, Certificate};
+pub use solver::Limits;
+use solver::{Answer, Model, Query};
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// How to run a check.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Hash of the task given with `--task`; must equal the certificate's.
+    pub task_sha256: Option<String>,
+    pub limits: Limits,
+    /// Directory that receives one `.smt2` file per solver obligation.
+    pub emit_smtlib: Option<PathBuf>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Holds,
+    Fails(CheckError),
+    /// cvc5 answered unknown, hit a limit, or failed; never counts as holding.
+    Unknown(String),
+}
+
+/// One checked obligation instance.
+#[derive(Clone, Debug)]
+pub struct Record {
+    pub obligation: &'static str,
+    pub node: Option<u32>,
+    pub edge: Option<u32>,
+    pub outcome: Outcome,
+    pub seconds: f64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Valid,
+    Invalid,
+    Inconclusive,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    pub records: Vec<Record>,
+    /// Failures to write `--emit-smtlib` files.
+    pub io_errors: Vec<String>,
+}
+
+impl Report {
+    /// INVALID if any obligation fails, else INCONCLUSIVE if any is unknown
+    /// (or nothing was checked), else VALID.
+    pub fn verdict(&self) -> Verdict {
+        let outcomes = || self.records.iter().map(|r| &r.outcome);
+        if outcomes().any(|o| matches!(o, Outcome::Fails(_))) {
+            Verdict::Invalid
+        } else if self.records.is_empty() || outcomes().any(|o| matches!(o, Outcome::Unknown(_))) {
+            Verdict::Inconclusive
+        } else {
+            Verdict::Valid
+        }
+    }
+    pub fn failures(&self) -> impl Iterator<Item = (&Record, &CheckError)> {
+        self.records.iter().filter_map(|r| match &r.outcome {
+            Outcome::Fails(e) => Some((r, e)),
+            _ => None,
+        })
+    }
+}
+
+struct Run<'a> {
+    opts: &'a Options,
+    report: Report,
+}
+
+impl Run<'_> {
+    fn record(
+        &mut self,
+        obligation: &'static str,
+        node: Option<u32>,
+        edge: Option<u32>,
+        start: Instant,
+        outcome: Outcome,
+    ) {
+        let seconds = start.elapsed().as_secs_f64();
+        self.report.records.push(Record {
+            obligation,
+            node,
+            edge,
+            outcome,
+            seconds,
+        });
+    }
+
+    fn concrete(
+        &mut self,
+        name: &'static str,
+        node: Option<u32>,
+        edge: Option<u32>,
+        f: impl FnOnce() -> Result<(), CheckError>,
+    ) {
+        let start = Instant::now();
+        let outcome = f().map_or_else(Outcome::Fails, |()| Outcome::Holds);
+        self.record(name, node, edge, start, outcome);
+    }
+
+    fn solve(
+        &mut self,
+        name: &'static str,
+        node: Option<u32>,
+        edge: Option<(u32, &str)>,
+        q: Query,
+        fail: impl FnOnce(&Model) -> CheckError,
+    ) {
+        if let Some(dir) = &self.opts.emit_smtlib {
+            let (mut stem, mut title) = (
+                format!("{:05}_{name}", self.report.records.len()),
+                name.to_string(),
+            );
+            if let Some(n) = node {
+                stem += &format!("_n{n}");
+                title += &format!(", node {n}");
+            }
+            if let Some((e, ename)) = edge {
+                stem += &format!("_e{e}");
+                title += &format!(", edge {e} `{ename}`");
+            }
+            let file = dir.join(stem + ".smt2");
+            if let Err(e) = std::fs::write(&file, emit::smtlib(&q, &title)) {
+                self.report
+                    .io_errors
+                    .push(format!("{}: {e}", file.display()));
+            }
+        }
+        let start = Instant::now();
+        let outcome = match solver::solve(&q, self.opts.limits) {
+            Answer::Unsat => Outcome::Holds,
+            Answer::Sat(m) => Outcome::Fails(fail(&m)),
+            Answer::Unknown(why) => Outcome::Unknown(why),
+        };
+        self.record(name, node, edge.map(|e| e.0), start, outcome);
+    }
+}
+
+/// Checks every obligation of `cert`. Structure comes first; if it fails,
+/// nothing else is checked. Call on a large stack (see [`on_large_stack`]).
+pub fn check(cert: &Certificate, opts: &Options) -> Report {
+    let mut r = Run {
+        opts,
+        report: Report::default(),
+    };
+    r.concrete("structure", None, None, || {
+        structure::check(cert, opts.task_sha256.as_deref())
+    });
+    if r.report.verdict() == Verdict::Invalid {
+        return r.report;
+    }
+    let task = &cert.task;
+    match &cert.body {
+        Body::Safe(b) => {
+            r.solve("initiality", None, None, initiality::query(task, b), |m| {
+                initiality::failure(task, b, m)
+            });
+            for (n, e) in closure::steps(task, b) {
+                let q = closure::query(task, b, n, e);
+                r.solve("closure", Some(n.id), Some((e.id, &e.name)), q, |m| {
+                    closure::failure(task, b, n, e, m)
+                });
+            }
+            for s in &b.successors {
+                for t in &s.targets {
+                    // Structure has resolved every id used here.
+                    if let (Some(n), Some(e), Some(m), Some(w)) = (
+                        b.node(s.node),
+                        task.edge(s.edge),
+                        b.node(t.node),
+                        &t.witness,
+                    ) {
+                        r.concrete("witness", Some(n.id), Some(e.id), || {
+                            witness::check(task, b, n, e, m, w)
+                        });
+                    }
+                }
+            }
+        }
+        Body::Unsafe(t) => r.concrete("trace", None, None, || trace::check(task, t)),
+    }
+    r.report
+}
+
+/// Stack size of the checking thread: deep formulas are walked recursively.
+pub const STACK_BYTES: usize = 1 << 30;
+
+/// Runs `f` on a thread with a [`STACK_BYTES`] stack and returns its result.
+pub fn on_large_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|s| {
+        let h = std::thread::Builder::new()
+            .stack_size(STACK_BYTES)
+            .spawn_scoped(s, f)
+            .expect("spawn the checking thread");
+        h.join().unwrap_or_else(|p| std::panic::resume_unwind(p))
+    })
+}

@@ -1,0 +1,122 @@
+//! The reasons a certificate is rejected, one variant per failed check, with readable messages.
+#![forbid(unsafe_code)]
+
+use format::Valuation;
+
+/// Prints a valuation as `x=0, y=1` (or `(none)` when empty).
+pub fn show(v: &Valuation) -> String {
+    if v.is_empty() {
+        return "(none)".into();
+    }
+    let parts: Vec<String> = v.iter().map(|(k, n)| format!("{k}={n}")).collect();
+    parts.join(", ")
+}
+
+fn inputs_text(v: &Valuation) -> String {
+    if v.is_empty() {
+        String::new()
+    } else {
+        format!("inputs {}; ", show(v))
+    }
+}
+
+/// A definite failure: the certificate does not prove its claim.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CheckError {
+    #[error(
+        "structure: header.format is `{found}`, expected `{}`",
+        format::FORMAT_NAME
+    )]
+    WrongFormat { found: String },
+    #[error(
+        "structure: header.version is {found}, this checker reads version {}",
+        format::FORMAT_VERSION
+    )]
+    WrongVersion { found: u32 },
+    #[error(
+        "structure: header.task_sha256 is {header} but the embedded task hashes to {computed}"
+    )]
+    TaskHash { header: String, computed: String },
+    #[error("structure: the certificate's task hashes to {embedded} but --task hashes to {given}")]
+    TaskMismatch { given: String, embedded: String },
+    #[error("structure: {what} name {name:?} is not a plain identifier ([A-Za-z_][A-Za-z0-9_.$@#:!]*, at most 255 bytes)")]
+    BadName { what: String, name: String },
+    #[error("structure: {what} has a control character or is longer than 1000 bytes: {name:?}")]
+    BadEdgeName { what: String, name: String },
+    #[error("structure: variable `{var}` has unsupported sort {sort}")]
+    UnsupportedSort { var: String, sort: String },
+    #[error("structure: duplicate {what} {id}")]
+    Duplicate { what: String, id: String },
+    #[error(
+        "structure: edge {edge} `{name}` declares local `{local}`, which is also a state variable"
+    )]
+    LocalClash {
+        edge: u32,
+        name: String,
+        local: String,
+    },
+    #[error("structure: {what} names location `{location}`, which the task does not declare")]
+    UnknownLocation { what: String, location: String },
+    #[error("structure: {what} refers to {kind} {id}, which does not exist")]
+    UnknownId { what: String, kind: String, id: u32 },
+    #[error("structure: {what} `{formula}` is ill-sorted: {reason}")]
+    IllSorted {
+        what: String,
+        formula: String,
+        reason: String,
+    },
+    #[error("structure: node {node} sits at the bad location `{location}`")]
+    NodeAtBad { node: u32, location: String },
+    #[error("structure: initial node {node} sits at `{location}`, not at the initial location `{initial}`")]
+    InitialElsewhere {
+        node: u32,
+        location: String,
+        initial: String,
+    },
+    #[error("structure: successors of node {node} (at `{location}`) are listed for edge {edge} `{name}`, which leaves `{from}`")]
+    EdgeNotFromNode {
+        node: u32,
+        location: String,
+        edge: u32,
+        name: String,
+        from: String,
+    },
+    #[error("structure: successor node {target} of node {node} by edge {edge} `{name}` sits at `{location}`, but the edge enters `{to}`")]
+    TargetWrongLocation {
+        node: u32,
+        edge: u32,
+        name: String,
+        target: u32,
+        location: String,
+        to: String,
+    },
+    #[error("initiality: initial state {} at `{location}` lies in no initial node {initial:?}", show(.state))]
+    Initiality {
+        state: Valuation,
+        location: String,
+        initial: Vec<u32>,
+    },
+    #[error("closure: state {} in node {node} ({location}, cube {cube}) steps by edge {edge} `{name}` to {to} ({}next {}); no listed successor {targets:?} covers it", show(.state), inputs_text(.inputs), show(.next))]
+    Closure {
+        node: u32,
+        location: String,
+        cube: String,
+        edge: u32,
+        name: String,
+        to: String,
+        targets: Vec<u32>,
+        state: Valuation,
+        inputs: Valuation,
+        next: Valuation,
+    },
+    #[error("witness: node {node} --edge {edge} `{name}`--> node {target}: {reason}")]
+    Witness {
+        node: u32,
+        edge: u32,
+        name: String,
+        target: u32,
+        reason: String,
+    },
+    #[error("trace: {}{reason}", .step.map(|i| format!("step {i}: ")).unwrap_or_default())]
+    Trace { step: Option<usize>, reason: String },
+}

@@ -1,0 +1,105 @@
+//! certa-check: reads a certificate, checks its obligations, prints the verdict; exit 0/1/2/3.
+#![forbid(unsafe_code)]
+
+use checker::report;
+use checker::{Limits, Options, Verdict};
+use clap::Parser;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Independent checker of certa certificates (SAFE abstractions and UNSAFE traces), using cvc5.
+///
+/// Exit codes: 0 VALID, 1 INVALID, 2 INCONCLUSIVE, 3 unreadable input or usage error.
+#[derive(Parser, Debug)]
+#[command(name = "certa-check", version)]
+struct Cli {
+    /// The certificate (.json or binary .cert; told apart by content).
+    cert: PathBuf,
+    /// A task JSON file; its hash must equal the certificate's task hash.
+    #[arg(long)]
+    task: Option<PathBuf>,
+    /// Print a machine-readable JSON report.
+    #[arg(long)]
+    json: bool,
+    /// Time limit per solver obligation, in milliseconds (cvc5 tlimit-per).
+    #[arg(long)]
+    timeout_ms: Option<u64>,
+    /// Resource limit per solver obligation (cvc5 rlimit-per; deterministic).
+    #[arg(long)]
+    rlimit: Option<u64>,
+    /// Print one line per obligation with its result and time.
+    #[arg(short, long)]
+    verbose: bool,
+    /// Write every solver obligation as a standalone SMT-LIB 2 file into DIR.
+    #[arg(long, value_name = "DIR")]
+    emit_smtlib: Option<PathBuf>,
+}
+
+fn run(cli: Cli) -> Result<ExitCode, String> {
+    let cert = format::codec::read_certificate(&cli.cert).map_err(|e| e.to_string())?;
+    let task_sha256 = match &cli.task {
+        Some(p) => Some(format::hash::task_sha256(
+            &format::codec::read_task_json(p).map_err(|e| e.to_string())?,
+        )),
+        None => None,
+    };
+    if let Some(dir) = &cli.emit_smtlib {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let limits = Limits {
+        timeout_ms: cli.timeout_ms,
+        rlimit: cli.rlimit,
+    };
+    let opts = Options {
+        task_sha256,
+        limits,
+        emit_smtlib: cli.emit_smtlib.clone(),
+    };
+    let rep = checker::check(&cert, &opts);
+    if cli.verbose {
+        for r in &rep.records {
+            eprintln!("{}", report::verbose_line(r));
+        }
+    }
+    if cli.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&report::json(&rep)).unwrap_or_default()
+        );
+    } else {
+        print!("{}", report::text(&rep));
+    }
+    if !rep.io_errors.is_empty() {
+        return Err(format!(
+            "cannot write SMT-LIB files: {}",
+            rep.io_errors.join("; ")
+        ));
+    }
+    Ok(ExitCode::from(match rep.verdict() {
+        Verdict::Valid => 0,
+        Verdict::Invalid => 1,
+        Verdict::Inconclusive => 2,
+    }))
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) if e.use_stderr() => {
+            eprint!("{e}");
+            return ExitCode::from(3);
+        }
+        Err(e) => {
+            print!("{e}");
+            return ExitCode::SUCCESS;
+        }
+    };
+    // Decoding and checking both walk formulas recursively: use a large stack.
+    match checker::on_large_stack(move || run(cli)) {
+        Ok(code) => code,
+        Err(msg) => {
+            eprintln!("certa-check: error: {msg}");
+            ExitCode::from(3)
+        }
+    }
+}

@@ -1,0 +1,190 @@
+//! Decides one obligation query with a fresh cvc5 solver: UNSAT, SAT with a model, or unknown.
+#![forbid(unsafe_code)]
+
+use cvc5::{Kind, Solver, Term, TermManager};
+use format::eval::Env;
+use format::{Expr, Num, Valuation};
+use std::collections::BTreeMap;
+
+/// A conjunction of sort-checked formulas that a valid certificate makes UNSAT.
+/// `Var(x)` is the current-state (or edge-local) symbol `x`, `Next(x)` is `x'`.
+#[derive(Clone, Debug)]
+pub struct Query {
+    /// Current-state variables followed by edge locals, all of sort Int.
+    pub vars: Vec<String>,
+    /// State variables whose next-state copy is declared.
+    pub nexts: Vec<String>,
+    pub assertions: Vec<Expr>,
+}
+
+/// Values of the declared symbols in a model of a satisfiable query.
+#[derive(Clone, Debug, Default)]
+pub struct Model {
+    pub vars: Valuation,
+    pub nexts: Valuation,
+}
+
+pub enum Answer {
+    Unsat,
+    Sat(Model),
+    Unknown(String),
+}
+
+/// Per-obligation solver limits.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Limits {
+    /// cvc5 `tlimit-per`, in milliseconds.
+    pub timeout_ms: Option<u64>,
+    /// cvc5 `rlimit-per` (deterministic resource units).
+    pub rlimit: Option<u64>,
+}
+
+struct Tr<'a> {
+    tm: &'a mut TermManager,
+    vars: BTreeMap<String, Term>,
+    nexts: BTreeMap<String, Term>,
+}
+
+type R<T> = Result<T, String>;
+
+fn err(e: cvc5::Error) -> String {
+    format!("cvc5 error: {}", e.message())
+}
+
+impl Tr<'_> {
+    fn num(&mut self, n: &Num) -> R<Term> {
+        self.tm.mk_integer_from_str(&n.0.to_string()).map_err(err)
+    }
+    fn app(&mut self, k: Kind, args: &[&Expr]) -> R<Term> {
+        let ts = args.iter().map(|a| self.term(a)).collect::<R<Vec<_>>>()?;
+        self.tm.mk_term(k, &ts).map_err(err)
+    }
+    /// `Add`/`And`/`Or` with fewer than two operands are not valid cvc5 terms.
+    fn nary(&mut self, k: Kind, v: &[Expr], empty: Term) -> R<Term> {
+        match v {
+            [] => Ok(empty),
+            [one] => self.term(one),
+            _ => self.app(k, &v.iter().collect::<Vec<_>>()),
+        }
+    }
+    fn sym(map: &BTreeMap<String, Term>, n: &str) -> R<Term> {
+        map.get(n)
+            .cloned()
+            .ok_or_else(|| format!("undeclared symbol `{n}`"))
+    }
+    fn term(&mut self, e: &Expr) -> R<Term> {
+        match e {
+            Expr::Bool(b) => Ok(self.tm.mk_boolean(*b)),
+            Expr::Int(n) => self.num(n),
+            Expr::Var(n) => Self::sym(&self.vars, n),
+            Expr::Next(n) => Self::sym(&self.nexts, n),
+            Expr::Add(v) => {
+                let zero = self.tm.mk_integer(0);
+                self.nary(Kind::Add, v, zero)
+            }
+            Expr::And(v) => {
+                let t = self.tm.mk_true();
+                self.nary(Kind::And, v, t)
+            }
+            Expr::Or(v) => {
+                let f = self.tm.mk_false();
+                self.nary(Kind::Or, v, f)
+            }
+            Expr::Sub(a, b) => self.app(Kind::Sub, &[a, b]),
+            Expr::Neg(a) => self.app(Kind::Neg, &[a]),
+            Expr::Mul(k, a) | Expr::Div(a, k) | Expr::Mod(a, k) => {
+                let kind = match e {
+                    Expr::Mul(..) => Kind::Mult,
+                    Expr::Div(..) => Kind::IntsDivision,
+                    _ => Kind::IntsModulus,
+                };
+                let (c, t) = (self.num(k)?, self.term(a)?);
+                let args = if kind == Kind::Mult { [c, t] } else { [t, c] };
+                self.tm.mk_term(kind, &args).map_err(err)
+            }
+            Expr::Eq(a, b) => self.app(Kind::Equal, &[a, b]),
+            Expr::Lt(a, b) => self.app(Kind::Lt, &[a, b]),
+            Expr::Le(a, b) => self.app(Kind::Leq, &[a, b]),
+            Expr::Gt(a, b) => self.app(Kind::Gt, &[a, b]),
+            Expr::Ge(a, b) => self.app(Kind::Geq, &[a, b]),
+            Expr::Not(a) => self.app(Kind::Not, &[a]),
+            Expr::Implies(a, b) => self.app(Kind::Implies, &[a, b]),
+            Expr::Ite(c, a, b) => self.app(Kind::Ite, &[c, a, b]),
+        }
+    }
+}
+
+fn value(s: &Solver, t: &Term) -> R<Num> {
+    let v = s.get_value(t.clone()).map_err(err)?;
+    let text = v.integer_value().map_err(err)?;
+    format::expr::parse_num(&text).map_err(|e| format!("cvc5 model value: {e}"))
+}
+
+fn run(q: &Query, limits: Limits) -> R<Answer> {
+    let mut tm = TermManager::new();
+    let mut s = Solver::new(&tm);
+    s.set_logic("QF_LIA").map_err(err)?;
+    s.set_option("produce-models", "true").map_err(err)?;
+    if let Some(ms) = limits.timeout_ms {
+        s.set_option("tlimit-per", &ms.to_string()).map_err(err)?;
+    }
+    if let Some(r) = limits.rlimit {
+        s.set_option("rlimit-per", &r.to_string()).map_err(err)?;
+    }
+    let int = tm.integer_sort();
+    let mut tr = Tr {
+        tm: &mut tm,
+        vars: BTreeMap::new(),
+        nexts: BTreeMap::new(),
+    };
+    for v in &q.vars {
+        let t = tr.tm.mk_const(int.clone(), v).map_err(err)?;
+        tr.vars.insert(v.clone(), t);
+    }
+    for v in &q.nexts {
+        let t = tr.tm.mk_const(int.clone(), &format!("{v}'")).map_err(err)?;
+        tr.nexts.insert(v.clone(), t);
+    }
+    for a in &q.assertions {
+        let t = tr.term(a)?;
+        s.assert_formula(t).map_err(err)?;
+    }
+    let r = s.check_sat().map_err(err)?;
+    if r.is_unsat() {
+        return Ok(Answer::Unsat);
+    }
+    if !r.is_sat() {
+        let why = cvc5::unknown_explanation_to_string(r.unknown_explanation());
+        return Ok(Answer::Unknown(format!("cvc5 answered unknown ({why})")));
+    }
+    let mut m = Model::default();
+    for (name, t) in &tr.vars {
+        m.vars.insert(name.clone(), value(&s, t)?);
+    }
+    for (name, t) in &tr.nexts {
+        m.nexts.insert(name.clone(), value(&s, t)?);
+    }
+    confirm(q, &m)?;
+    Ok(Answer::Sat(m))
+}
+
+/// Re-evaluates every assertion under the model, so that an INVALID verdict
+/// never rests on cvc5 alone.
+fn confirm(q: &Query, m: &Model) -> R<()> {
+    let big = |v: &Valuation| v.iter().map(|(k, n)| (k.clone(), n.0.clone())).collect();
+    let env = Env {
+        vars: big(&m.vars),
+        nexts: big(&m.nexts),
+    };
+    for a in &q.assertions {
+        if env.holds(a) != Ok(true) {
+            return Err("cvc5's model does not satisfy the query".into());
+        }
+    }
+    Ok(())
+}
+
+/// Decides `q`. Any cvc5 API failure is reported as unknown, never as UNSAT.
+pub fn solve(q: &Query, limits: Limits) -> Answer {
+    run(q, limits).unwrap_or_else(Answer::Unknown)
+}

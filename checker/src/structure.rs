@@ -1,0 +1,263 @@
+//! Obligation 1 (structure): ids resolve, names are plain, sorts are right, the header matches the task.
+#![forbid(unsafe_code)]
+
+use crate::error::CheckError;
+use format::expr::{ExprSort, Scope};
+use format::print::expr_to_string;
+use format::task::{EdgeScope, StateScope};
+use format::{Body, Certificate, Expr, SafeBody, Task, VarSort};
+use std::collections::BTreeSet;
+
+/// The identifier rule for variable and location names (see SPEC.md):
+/// `[A-Za-z_][A-Za-z0-9_.$@#:!]*`, 1 to 255 bytes. It excludes `'`
+/// (reserved for next-state copies), `|` and `\`, so `|name|` and
+/// `|name'|` are always well-formed SMT-LIB symbols.
+pub fn is_ident(s: &str) -> bool {
+    let mut chars = s.chars();
+    let first_ok = matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_');
+    first_ok && s.len() <= 255 && chars.all(|c| c.is_ascii_alphanumeric() || "_.$@#:!".contains(c))
+}
+
+fn ident(what: &str, name: &str) -> Result<(), CheckError> {
+    if is_ident(name) {
+        Ok(())
+    } else {
+        Err(CheckError::BadName {
+            what: what.into(),
+            name: name.into(),
+        })
+    }
+}
+
+fn unique<T: Ord + ToString>(
+    what: &str,
+    items: impl IntoIterator<Item = T>,
+) -> Result<(), CheckError> {
+    let mut seen = BTreeSet::new();
+    for it in items {
+        let id = it.to_string();
+        if !seen.insert(id.clone()) {
+            return Err(CheckError::Duplicate {
+                what: what.into(),
+                id,
+            });
+        }
+    }
+    Ok(())
+}
+
+fn location(task: &Task, what: &str, loc: &str) -> Result<(), CheckError> {
+    if task.has_location(loc) {
+        Ok(())
+    } else {
+        Err(CheckError::UnknownLocation {
+            what: what.into(),
+            location: loc.into(),
+        })
+    }
+}
+
+/// `e` must be a Boolean formula in `scope` (this also bounds its depth).
+fn boolean(what: &str, e: &Expr, scope: &dyn Scope) -> Result<(), CheckError> {
+    let bad = |reason: String| CheckError::IllSorted {
+        what: what.into(),
+        formula: expr_to_string(e),
+        reason,
+    };
+    match e.sort_check(scope) {
+        Ok(ExprSort::Bool) => Ok(()),
+        Ok(ExprSort::Int) => Err(bad("it is an integer term, not a formula".into())),
+        // Printing a too-deep formula could itself overflow; do not print it.
+        Err(format::expr::SortError::TooDeep) => Err(CheckError::IllSorted {
+            what: what.into(),
+            formula: "…".into(),
+            reason: format::expr::SortError::TooDeep.to_string(),
+        }),
+        Err(err) => Err(bad(err.to_string())),
+    }
+}
+
+/// Checks the task alone: names, sorts, locations, edges, formulas.
+pub fn check_task(task: &Task) -> Result<(), CheckError> {
+    for v in &task.vars {
+        ident("state variable", &v.name)?;
+        if v.sort != VarSort::Int {
+            return Err(CheckError::UnsupportedSort {
+                var: v.name.clone(),
+                sort: format!("{:?}", v.sort),
+            });
+        }
+    }
+    unique("state variable", task.vars.iter().map(|v| &v.name))?;
+    for l in &task.locations {
+        ident("location", l)?;
+    }
+    unique("location", &task.locations)?;
+    location(task, "initial_location", &task.initial_location)?;
+    location(task, "bad_location", &task.bad_location)?;
+    boolean("init", &task.init, &StateScope(task))?;
+    unique("edge id", task.edges.iter().map(|e| e.id))?;
+    for e in &task.edges {
+        let what = format!("edge {}", e.id);
+        if e.name.len() > 1000 || e.name.chars().any(char::is_control) {
+            return Err(CheckError::BadEdgeName {
+                what,
+                name: e.name.clone(),
+            });
+        }
+        location(task, &format!("{what} `{}` (from)", e.name), &e.from)?;
+        location(task, &format!("{what} `{}` (to)", e.name), &e.to)?;
+        for l in &e.locals {
+            ident(&format!("{what} local"), &l.name)?;
+            if l.sort != VarSort::Int {
+                return Err(CheckError::UnsupportedSort {
+                    var: l.name.clone(),
+                    sort: format!("{:?}", l.sort),
+                });
+            }
+            if task.is_state_var(&l.name) {
+                return Err(CheckError::LocalClash {
+                    edge: e.id,
+                    name: e.name.clone(),
+                    local: l.name.clone(),
+                });
+            }
+        }
+        unique(
+            &format!("local of {what}"),
+            e.locals.iter().map(|l| &l.name),
+        )?;
+        boolean(
+            &format!("relation of {what} `{}`", e.name),
+            &e.relation,
+            &EdgeScope(task, e),
+        )?;
+    }
+    Ok(())
+}
+
+/// Checks the abstraction: predicates, nodes, initial nodes, successor lists.
+pub fn check_safe(task: &Task, body: &SafeBody) -> Result<(), CheckError> {
+    unique("predicate id", body.predicates.iter().map(|p| p.id))?;
+    for p in &body.predicates {
+        boolean(
+            &format!("predicate p{}", p.id),
+            &p.formula,
+            &StateScope(task),
+        )?;
+    }
+    unique("node id", body.nodes.iter().map(|n| n.id))?;
+    for n in &body.nodes {
+        location(task, &format!("node {}", n.id), &n.location)?;
+        if n.location == task.bad_location {
+            return Err(CheckError::NodeAtBad {
+                node: n.id,
+                location: n.location.clone(),
+            });
+        }
+        for l in &n.cube {
+            if body.predicate(l.pred).is_none() {
+                let what = format!("cube of node {}", n.id);
+                return Err(CheckError::UnknownId {
+                    what,
+                    kind: "predicate".into(),
+                    id: l.pred,
+                });
+            }
+        }
+    }
+    for &i in &body.initial {
+        let n = body.node(i).ok_or(CheckError::UnknownId {
+            what: "initial".into(),
+            kind: "node".into(),
+            id: i,
+        })?;
+        if n.location != task.initial_location {
+            let (location, initial) = (n.location.clone(), task.initial_location.clone());
+            return Err(CheckError::InitialElsewhere {
+                node: i,
+                location,
+                initial,
+            });
+        }
+    }
+    unique("initial node", &body.initial)?;
+    unique(
+        "successor list for (node, edge)",
+        body.successors
+            .iter()
+            .map(|s| (s.node, s.edge))
+            .map(|(n, e)| format!("({n}, {e})")),
+    )?;
+    for s in &body.successors {
+        let what = format!("successor list ({}, {})", s.node, s.edge);
+        let unknown = |kind: &str, id| CheckError::UnknownId {
+            what: what.clone(),
+            kind: kind.into(),
+            id,
+        };
+        let n = body.node(s.node).ok_or_else(|| unknown("node", s.node))?;
+        let e = task.edge(s.edge).ok_or_else(|| unknown("edge", s.edge))?;
+        if e.from != n.location {
+            let (location, name, from) = (n.location.clone(), e.name.clone(), e.from.clone());
+            return Err(CheckError::EdgeNotFromNode {
+                node: n.id,
+                location,
+                edge: e.id,
+                name,
+                from,
+            });
+        }
+        for t in &s.targets {
+            let m = body
+                .node(t.node)
+                .ok_or_else(|| unknown("target node", t.node))?;
+            if m.location != e.to {
+                let (name, location, to) = (e.name.clone(), m.location.clone(), e.to.clone());
+                return Err(CheckError::TargetWrongLocation {
+                    node: n.id,
+                    edge: e.id,
+                    name,
+                    target: m.id,
+                    location,
+                    to,
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The whole structure obligation; `given_task_sha256` comes from `--task`.
+pub fn check(cert: &Certificate, given_task_sha256: Option<&str>) -> Result<(), CheckError> {
+    if cert.header.format != format::FORMAT_NAME {
+        return Err(CheckError::WrongFormat {
+            found: cert.header.format.clone(),
+        });
+    }
+    if cert.header.version != format::FORMAT_VERSION {
+        return Err(CheckError::WrongVersion {
+            found: cert.header.version,
+        });
+    }
+    let computed = format::hash::task_sha256(&cert.task);
+    if cert.header.task_sha256 != computed {
+        return Err(CheckError::TaskHash {
+            header: cert.header.task_sha256.clone(),
+            computed,
+        });
+    }
+    if let Some(given) = given_task_sha256 {
+        if given != computed {
+            return Err(CheckError::TaskMismatch {
+                given: given.into(),
+                embedded: computed,
+            });
+        }
+    }
+    check_task(&cert.task)?;
+    match &cert.body {
+        Body::Safe(body) => check_safe(&cert.task, body),
+        Body::Unsafe(_) => Ok(()),
+    }
+}
