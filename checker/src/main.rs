@@ -57,8 +57,12 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
     };
     let rep = checker::check(&cert, &opts);
     if cli.verbose {
+        // Keep stdout a clean JSON document under --json.
         for r in &rep.records {
-            eprintln!("{}", report::verbose_line(r));
+            match cli.json {
+                true => eprintln!("{}", report::verbose_line(r)),
+                false => println!("{}", report::verbose_line(r)),
+            }
         }
     }
     if cli.json {
@@ -95,11 +99,19 @@ fn main() -> ExitCode {
         }
     };
     // Decoding and checking both walk formulas recursively: use a large stack.
-    match checker::on_large_stack(move || run(cli)) {
-        Ok(code) => code,
-        Err(msg) => {
+    let worker = std::thread::Builder::new()
+        .stack_size(checker::STACK_BYTES)
+        .spawn(move || run(cli));
+    match worker.map(|h| h.join()) {
+        Ok(Ok(Ok(code))) => code,
+        Ok(Ok(Err(msg))) => {
             eprintln!("certa-check: error: {msg}");
             ExitCode::from(3)
+        }
+        // A checker bug is never a verdict: report it as inconclusive.
+        Ok(Err(_)) | Err(_) => {
+            eprintln!("certa-check: internal error: the check did not complete; INCONCLUSIVE");
+            ExitCode::from(2)
         }
     }
 }

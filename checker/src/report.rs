@@ -21,16 +21,16 @@ fn place(r: &Record) -> String {
 
 /// One line per obligation: name, node, edge, result, time.
 pub fn verbose_line(r: &Record) -> String {
+    let id = |v: Option<u32>| v.map_or("-".to_string(), |v| v.to_string());
     let result = match &r.outcome {
         Outcome::Holds => "holds".to_string(),
         Outcome::Fails(_) => "FAILS".to_string(),
         Outcome::Unknown(why) => format!("UNKNOWN ({why})"),
     };
+    let (node, edge, ms) = (id(r.node), id(r.edge), r.seconds * 1000.0);
     format!(
-        "[{:<10}] {:<28} {result:<8} {:>9.3} ms",
-        r.obligation,
-        place(r),
-        r.seconds * 1000.0
+        "{:<10} node {node:<5} edge {edge:<5} {result:<8} {ms:>9.3} ms",
+        r.obligation
     )
 }
 
