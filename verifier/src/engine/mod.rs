@@ -26,6 +26,8 @@ pub struct Config {
     pub seed_assertion_atoms: bool,
     /// Print one progress line per refinement on stderr.
     pub progress: bool,
+    /// Start printing progress once a run has lasted this long.
+    pub progress_after: Option<Duration>,
 }
 
 impl Default for Config {
@@ -37,6 +39,7 @@ impl Default for Config {
             memory_mb: Some(4096),
             seed_assertion_atoms: false,
             progress: false,
+            progress_after: None,
         }
     }
 }
@@ -134,7 +137,7 @@ pub fn cegar<A: Analysis, R: Refiner<A>>(task: &Task, analysis: &mut A, refiner:
         }
         stats.refinements += 1;
         seen_paths.push(path);
-        if cfg.progress {
+        if cfg.progress || cfg.progress_after.is_some_and(|d| start.elapsed() >= d) {
             eprintln!(
                 "certa: refinement {}: {} predicates, {} nodes, {} queries, {:.1}s",
                 stats.refinements,

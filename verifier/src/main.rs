@@ -1,0 +1,237 @@
+//! The `certa` command line: verify, replay, task, check, bench.
+
+use certa::engine::{Config, Verdict};
+use certa::frontend::{self, Encoding};
+use certa::{bench, replay, run};
+use clap::{Parser, Subcommand, ValueEnum};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Exit codes shared by every subcommand.
+const EXIT_SAFE: u8 = 0;
+const EXIT_UNSAFE: u8 = 1;
+const EXIT_UNKNOWN: u8 = 2;
+const EXIT_INPUT: u8 = 3;
+
+#[derive(Parser)]
+#[command(name = "certa", version, about = "CEGAR verifier whose every answer comes with a checkable certificate")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum EncodingArg {
+    Lbe,
+    Sbe,
+}
+
+impl From<EncodingArg> for Encoding {
+    fn from(e: EncodingArg) -> Encoding {
+        match e {
+            EncodingArg::Lbe => Encoding::Lbe,
+            EncodingArg::Sbe => Encoding::Sbe,
+        }
+    }
+}
+
+#[derive(clap::Args, Clone)]
+struct Limits {
+    /// Wall-clock limit in seconds.
+    #[arg(long, default_value_t = 60.0)]
+    timeout: f64,
+    /// Maximum number of refinements before answering UNKNOWN.
+    #[arg(long, default_value_t = 200)]
+    max_refinements: usize,
+    /// Z3 memory cap in MiB.
+    #[arg(long, default_value_t = 4096)]
+    memory_mb: u64,
+    /// Seed precisions with the atoms of assertion conditions.
+    #[arg(long)]
+    seed_assertions: bool,
+    /// CFA encoding for .imp programs.
+    #[arg(long, value_enum, default_value = "lbe")]
+    encoding: EncodingArg,
+}
+
+impl Limits {
+    fn config(&self, progress: bool) -> Result<Config, String> {
+        if !(self.timeout > 0.0 && self.timeout.is_finite()) {
+            return Err(format!("--timeout must be a positive number of seconds, got {}", self.timeout));
+        }
+        Ok(Config {
+            timeout: Some(Duration::from_secs_f64(self.timeout)),
+            max_refinements: self.max_refinements,
+            memory_mb: Some(self.memory_mb),
+            seed_assertion_atoms: self.seed_assertions,
+            progress,
+            progress_after: Some(Duration::from_secs(5)),
+            ..Config::default()
+        })
+    }
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Verify a program (.imp or .ts) and write its certificate.
+    Verify {
+        file: PathBuf,
+        /// Certificate file: .json (pretty JSON) or .cert (binary).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        #[command(flatten)]
+        limits: Limits,
+        /// Print the result as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Progress lines on stderr.
+        #[arg(short, long)]
+        verbose: bool,
+    },
+    /// Show an UNSAFE certificate's trace in source terms.
+    Replay { cert: PathBuf },
+    /// Print the translated task in .ts syntax and its SHA-256.
+    Task {
+        file: PathBuf,
+        #[arg(long, value_enum, default_value = "lbe")]
+        encoding: EncodingArg,
+        /// Write the task as JSON (for `certa-check --task`).
+        #[arg(long)]
+        json: Option<PathBuf>,
+    },
+    /// Check a certificate with the independent checker (cvc5).
+    Check {
+        cert: PathBuf,
+        #[arg(long)]
+        task: Option<PathBuf>,
+        #[arg(short, long)]
+        verbose: bool,
+    },
+    /// Run every program listed in DIR's MANIFEST.tsv and print a table.
+    Bench {
+        dir: PathBuf,
+        #[command(flatten)]
+        limits: Limits,
+        /// Also write the rows as CSV.
+        #[arg(long)]
+        csv: Option<PathBuf>,
+        /// Skip the SBE comparison run.
+        #[arg(long)]
+        no_sbe: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { EXIT_INPUT } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match dispatch(cli.command) {
+        Ok(code) => ExitCode::from(code),
+        Err(message) => {
+            eprintln!("certa: {message}");
+            ExitCode::from(EXIT_INPUT)
+        }
+    }
+}
+
+fn dispatch(command: Command) -> Result<u8, String> {
+    match command {
+        Command::Verify { file, output, limits, json, verbose } => verify(&file, output.as_deref(), &limits, json, verbose),
+        Command::Replay { cert } => {
+            let cert = format::codec::read_certificate(&cert).map_err(|e| e.to_string())?;
+            let text = replay::render(&cert).map_err(|e| e.to_string())?;
+            print!("{text}");
+            Ok(EXIT_SAFE)
+        }
+        Command::Task { file, encoding, json } => {
+            let program = frontend::load(&file, encoding.into()).map_err(|e| e.to_string())?;
+            print!("{}", format::print::task_to_string(&program.task));
+            println!("// sha256 {}", format::hash::task_sha256(&program.task));
+            if let Some(path) = json {
+                std::fs::write(&path, format::codec::to_json(&program.task))
+                    .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+            }
+            Ok(EXIT_SAFE)
+        }
+        Command::Check { cert, task, verbose } => {
+            let cert = format::codec::read_certificate(&cert).map_err(|e| e.to_string())?;
+            let task_sha256 = match task {
+                Some(p) => Some(format::hash::task_sha256(&format::codec::read_task_json(&p).map_err(|e| e.to_string())?)),
+                None => None,
+            };
+            let opts = checker::Options { task_sha256, ..checker::Options::default() };
+            let report = checker::on_large_stack(|| checker::check(&cert, &opts));
+            if verbose {
+                for r in &report.records {
+                    eprintln!("{}", checker::report::verbose_line(r));
+                }
+            }
+            print!("{}", checker::report::text(&report));
+            Ok(match report.verdict() {
+                checker::Verdict::Valid => 0,
+                checker::Verdict::Invalid => 1,
+                checker::Verdict::Inconclusive => 2,
+            })
+        }
+        Command::Bench { dir, limits, csv, no_sbe } => {
+            let cfg = Config { progress_after: None, ..limits.config(false)? };
+            bench::run(&dir, &cfg, !no_sbe, csv.as_deref())?;
+            Ok(EXIT_SAFE)
+        }
+    }
+}
+
+fn verify(file: &Path, output: Option<&Path>, limits: &Limits, json: bool, verbose: bool) -> Result<u8, String> {
+    let cfg = limits.config(verbose)?;
+    if let Some(out) = output {
+        // Refuse a bad extension before spending time on the proof.
+        match out.extension().and_then(|e| e.to_str()) {
+            Some("json") | Some("cert") => {}
+            _ => return Err(format!("{}: certificate files end in .json or .cert", out.display())),
+        }
+    }
+    let run = run::run_file(file, limits.encoding.into(), &cfg).map_err(|e| e.to_string())?;
+    let s = &run.outcome.stats;
+    let (word, code) = match &run.outcome.verdict {
+        Verdict::Safe(_) => ("SAFE".to_string(), EXIT_SAFE),
+        Verdict::Unsafe(_) => ("UNSAFE".to_string(), EXIT_UNSAFE),
+        Verdict::Unknown(why) => (format!("UNKNOWN: {why}"), EXIT_UNKNOWN),
+    };
+    if let (Some(out), Some(cert)) = (output, &run.certificate) {
+        format::codec::write_certificate(out, cert).map_err(|e| e.to_string())?;
+    }
+    if json {
+        let v = serde_json::json!({
+            "file": file.display().to_string(),
+            "verdict": word.split(':').next().unwrap_or(""),
+            "reason": match &run.outcome.verdict { Verdict::Unknown(w) => Some(w.clone()), _ => None },
+            "refinements": s.refinements,
+            "predicates": s.predicates,
+            "nodes": s.nodes,
+            "queries": s.queries,
+            "seconds": s.time.as_secs_f64(),
+            "certificate": output.filter(|_| run.certificate.is_some()).map(|p| p.display().to_string()),
+        });
+        println!("{}", serde_json::to_string_pretty(&v).expect("json"));
+    } else {
+        println!("{word}");
+        println!(
+            "refinements {}  predicates {}  nodes {}  queries {}  time {:.3}s",
+            s.refinements,
+            s.predicates,
+            s.nodes,
+            s.queries,
+            s.time.as_secs_f64()
+        );
+        if let (Some(out), Some(_)) = (output, &run.certificate) {
+            println!("certificate {}", out.display());
+        }
+    }
+    Ok(code)
+}

@@ -1,0 +1,51 @@
+//! One verification run: load a program, run CEGAR, and wrap the verdict in a certificate.
+
+use crate::engine::{self, Config, Outcome, Verdict};
+use crate::frontend::{self, Encoding, FrontendError, Program};
+use format::{Body, Certificate, Header, SourceFile, Tool, FORMAT_NAME, FORMAT_VERSION};
+use std::path::Path;
+
+pub struct Run {
+    pub program: Program,
+    pub outcome: Outcome,
+    /// Present for SAFE and UNSAFE verdicts.
+    pub certificate: Option<Certificate>,
+}
+
+/// The Z3 version the verifier is linked against.
+pub fn z3_version() -> String {
+    z3::full_version().trim_start_matches("Z3 ").trim_start_matches("version ").to_string()
+}
+
+/// Builds the certificate for a definite verdict; the header carries no
+/// timestamps, so the same input always gives the same bytes.
+pub fn certificate(program: &Program, source_name: &str, source: &[u8], verdict: &Verdict) -> Option<Certificate> {
+    let body = match verdict {
+        Verdict::Safe(b) => Body::Safe(b.clone()),
+        Verdict::Unsafe(t) => Body::Unsafe(t.clone()),
+        Verdict::Unknown(_) => return None,
+    };
+    Some(Certificate {
+        header: Header {
+            format: FORMAT_NAME.into(),
+            version: FORMAT_VERSION,
+            producer: Tool { name: "certa".into(), version: env!("CARGO_PKG_VERSION").into() },
+            solver: Tool { name: "z3".into(), version: z3_version() },
+            task_sha256: format::hash::task_sha256(&program.task),
+            source: Some(SourceFile { name: source_name.into(), sha256: format::hash::bytes_sha256(source) }),
+        },
+        task: program.task.clone(),
+        body,
+        source_map: Some(program.source_map.clone()),
+    })
+}
+
+/// Loads and verifies `path`.
+pub fn run_file(path: &Path, encoding: Encoding, cfg: &Config) -> Result<Run, FrontendError> {
+    let program = frontend::load(path, encoding)?;
+    let source = std::fs::read(path).unwrap_or_default();
+    let outcome = engine::verify(&program.task, cfg);
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let certificate = certificate(&program, &name, &source, &outcome.verdict);
+    Ok(Run { program, outcome, certificate })
+}
