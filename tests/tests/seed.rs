@@ -21,7 +21,7 @@ fn z3_of(e: &Expr) -> Bool {
 }
 
 fn x_eq_y() -> Bool {
-    Int::new_const("x!0").eq(Int::new_const("y!0"))
+    Int::new_const("x~0").eq(Int::new_const("y~0"))
 }
 
 #[test]

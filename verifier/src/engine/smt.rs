@@ -31,12 +31,12 @@ impl<'a> View<'a> {
     }
 }
 
-/// `!` never occurs in task identifiers, so these names cannot collide.
+/// `~` never occurs in task identifiers (see SPEC.md), so these names cannot collide.
 pub fn state_symbol(name: &str, frame: usize) -> String {
-    format!("{name}!{frame}")
+    format!("{name}~{frame}")
 }
 pub fn local_symbol(name: &str, step: usize) -> String {
-    format!("{name}!L{step}")
+    format!("{name}~L{step}")
 }
 
 pub fn int_const(sym: &str) -> Int {
