@@ -1,0 +1,167 @@
+//! Frontends: structured `.imp` programs and explicit `.ts` transition systems.
+//!
+//! * [`parse_imp`] parses a small imperative language, builds its control-flow
+//!   automaton ([`cfa`]) and encodes it as a [`format::Task`], either with one
+//!   statement per edge ([`Encoding::Sbe`]) or with large-block encoding
+//!   ([`Encoding::Lbe`], see [`lbe`]).
+//! * [`parse_ts`] parses the syntax printed by [`format::print::task_to_string`];
+//!   printing and parsing round-trip.
+//!
+//! Integer semantics are mathematical (no overflow). `/` and `%` are SMT-LIB
+//! `div`/`mod` and need a positive constant divisor: `a / d` is
+//! `floor(a / d)` and `a % d` is `a - d * (a / d)`, always in `0..d`
+//! (so `-7 / 2 == -4` and `-7 % 2 == 1`).
+//!
+//! Errors carry `file:line:col` (1-based, columns count characters).
+
+pub mod cfa;
+mod expr;
+mod imp;
+pub mod lbe;
+mod lexer;
+mod ts;
+
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+use std::path::Path;
+
+/// How a `.imp` program's control-flow automaton becomes a task.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Encoding {
+    /// Single-block encoding: one statement (or branch condition) per edge.
+    Sbe,
+    /// Large-block encoding: loop-free subgraphs are summarised into one edge.
+    #[default]
+    Lbe,
+}
+
+/// A loaded program: the verification task and where its edges come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Program {
+    pub task: format::Task,
+    pub source_map: format::SourceMap,
+}
+
+/// A source position, 1-based.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Pos {
+    pub line: u32,
+    pub col: u32,
+}
+
+impl fmt::Display for Pos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.line, self.col)
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum FrontendError {
+    #[error("{file}: {source}")]
+    Io {
+        file: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{file}: unsupported file extension (expected `.imp` or `.ts`)")]
+    UnknownExtension { file: String },
+    #[error("{file}:{pos}: syntax error: {message}")]
+    Syntax { file: String, pos: Pos, message: String },
+    #[error("{file}:{pos}: undeclared variable `{name}`")]
+    Undeclared { file: String, pos: Pos, name: String },
+    #[error("{file}:{pos}: nonlinear {message}")]
+    Nonlinear { file: String, pos: Pos, message: String },
+    #[error("{file}:{pos}: type error: {message}")]
+    Type { file: String, pos: Pos, message: String },
+    #[error("{file}:{pos}: unsupported: {message}")]
+    Unsupported { file: String, pos: Pos, message: String },
+    /// Other semantic errors: duplicate declarations, unknown locations, bad divisors...
+    #[error("{file}:{pos}: {message}")]
+    Invalid { file: String, pos: Pos, message: String },
+}
+
+impl FrontendError {
+    /// The position the error refers to, if any.
+    pub fn pos(&self) -> Option<Pos> {
+        match self {
+            FrontendError::Io { .. } | FrontendError::UnknownExtension { .. } => None,
+            FrontendError::Syntax { pos, .. }
+            | FrontendError::Undeclared { pos, .. }
+            | FrontendError::Nonlinear { pos, .. }
+            | FrontendError::Type { pos, .. }
+            | FrontendError::Unsupported { pos, .. }
+            | FrontendError::Invalid { pos, .. } => Some(*pos),
+        }
+    }
+
+    pub(crate) fn syntax(file: &str, pos: Pos, message: &str) -> FrontendError {
+        FrontendError::Syntax { file: file.to_string(), pos, message: message.to_string() }
+    }
+    pub(crate) fn type_error(file: &str, pos: Pos, message: &str) -> FrontendError {
+        FrontendError::Type { file: file.to_string(), pos, message: message.to_string() }
+    }
+    pub(crate) fn invalid(file: &str, pos: Pos, message: &str) -> FrontendError {
+        FrontendError::Invalid { file: file.to_string(), pos, message: message.to_string() }
+    }
+    pub(crate) fn unsupported(file: &str, pos: Pos, message: &str) -> FrontendError {
+        FrontendError::Unsupported { file: file.to_string(), pos, message: message.to_string() }
+    }
+    pub(crate) fn nonlinear(file: &str, pos: Pos, message: &str) -> FrontendError {
+        FrontendError::Nonlinear { file: file.to_string(), pos, message: message.to_string() }
+    }
+    pub(crate) fn undeclared(file: &str, pos: Pos, name: &str) -> FrontendError {
+        FrontendError::Undeclared { file: file.to_string(), pos, name: name.to_string() }
+    }
+}
+
+/// Loads a program, choosing the frontend by extension (`.imp` or `.ts`).
+/// The encoding only matters for `.imp`. The source map's file is `path` as given.
+pub fn load(path: &Path, encoding: Encoding) -> Result<Program, FrontendError> {
+    let file = path.display().to_string();
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    if ext != "imp" && ext != "ts" {
+        return Err(FrontendError::UnknownExtension { file });
+    }
+    let text = std::fs::read_to_string(path)
+        .map_err(|source| FrontendError::Io { file: file.clone(), source })?;
+    if ext == "imp" {
+        parse_imp(&file, &text, encoding)
+    } else {
+        let (task, source_map) = with_stack(|| ts::parse(&file, &text))?;
+        Ok(Program { task, source_map })
+    }
+}
+
+/// Parses a structured `.imp` program and encodes it as a task.
+pub fn parse_imp(file_name: &str, text: &str, encoding: Encoding) -> Result<Program, FrontendError> {
+    with_stack(|| {
+        let prog = imp::parse(file_name, text)?;
+        let cfa = cfa::build(&prog);
+        Ok(lbe::encode(file_name, &prog.vars, cfa, encoding))
+    })
+}
+
+/// Parses a `.ts` transition system (the syntax of [`format::print::task_to_string`]).
+pub fn parse_ts(file_name: &str, text: &str) -> Result<format::Task, FrontendError> {
+    with_stack(|| ts::parse(file_name, text)).map(|(task, _)| task)
+}
+
+/// Stack size of the parsing thread: the parsers are recursive descent and
+/// accept nesting up to [`expr::MAX_NESTING`] levels.
+const PARSE_STACK: usize = 256 << 20;
+
+/// Runs `f` on a thread with a large stack (the nesting limit is checked, so
+/// this bounds memory rather than trusting the caller's stack size).
+fn with_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .name("certa-frontend".into())
+            .stack_size(PARSE_STACK)
+            .spawn_scoped(s, f)
+            .expect("cannot spawn the parser thread")
+            .join()
+            .unwrap_or_else(|p| std::panic::resume_unwind(p))
+    })
+}
