@@ -53,7 +53,13 @@ impl Cfa {
 
 /// Builds the CFA of a program.
 pub fn build(prog: &ImpProgram) -> Cfa {
-    let mut cfa = Cfa { locations: Vec::new(), entry: 0, bad: 0, exit: 0, edges: Vec::new() };
+    let mut cfa = Cfa {
+        locations: Vec::new(),
+        entry: 0,
+        bad: 0,
+        exit: 0,
+        edges: Vec::new(),
+    };
     cfa.entry = cfa.loc("entry".to_string());
     cfa.bad = cfa.loc("bad".to_string());
     cfa.exit = cfa.loc("exit".to_string());
@@ -119,9 +125,13 @@ fn negate(c: &Expr) -> Expr {
 
 fn stmt(cfa: &mut Cfa, s: &Stmt, from: usize, to: usize) {
     match s {
-        Stmt::Assign { var, value, src } => {
-            cfa.edge(from, to, Op::Assign(var.clone(), value.clone()), Some(src), None)
-        }
+        Stmt::Assign { var, value, src } => cfa.edge(
+            from,
+            to,
+            Op::Assign(var.clone(), value.clone()),
+            Some(src),
+            None,
+        ),
         Stmt::Havoc { var, src } => cfa.edge(from, to, Op::Havoc(var.clone()), Some(src), None),
         Stmt::Assume { cond, src } => cfa.edge(from, to, Op::Assume(cond.clone()), Some(src), None),
         Stmt::Skip { src } => cfa.edge(from, to, Op::Skip, Some(src), None),
@@ -130,16 +140,39 @@ fn stmt(cfa: &mut Cfa, s: &Stmt, from: usize, to: usize) {
             cfa.edge(from, bad, Op::Assume(negate(cond)), Some(src), None);
             cfa.edge(from, to, Op::Assume(cond.clone()), Some(src), None);
         }
-        Stmt::If { cond, cond_src, then, els, .. } => {
+        Stmt::If {
+            cond,
+            cond_src,
+            then,
+            els,
+            ..
+        } => {
             let c = cond.clone().unwrap_or(Expr::Bool(true));
             let t = branch_start(cfa, then, to);
-            cfa.edge(from, t, Op::Assume(c.clone()), Some(cond_src), Some(guard(cond_src, true)));
+            cfa.edge(
+                from,
+                t,
+                Op::Assume(c.clone()),
+                Some(cond_src),
+                Some(guard(cond_src, true)),
+            );
             list(cfa, then, t, to);
             let e = branch_start(cfa, els, to);
-            cfa.edge(from, e, Op::Assume(negate_nondet(cond, &c)), Some(cond_src), Some(guard(cond_src, false)));
+            cfa.edge(
+                from,
+                e,
+                Op::Assume(negate_nondet(cond, &c)),
+                Some(cond_src),
+                Some(guard(cond_src, false)),
+            );
             list(cfa, els, e, to);
         }
-        Stmt::While { pos, cond, cond_src, body } => {
+        Stmt::While {
+            pos,
+            cond,
+            cond_src,
+            body,
+        } => {
             // The loop head must not be `entry` (entry has no incoming edges).
             let head = if from == cfa.entry {
                 let h = cfa.loc(format!("l{}_{}", pos.line, pos.col));
@@ -150,9 +183,21 @@ fn stmt(cfa: &mut Cfa, s: &Stmt, from: usize, to: usize) {
             };
             let c = cond.clone().unwrap_or(Expr::Bool(true));
             let b = branch_start(cfa, body, head);
-            cfa.edge(head, b, Op::Assume(c.clone()), Some(cond_src), Some(guard(cond_src, true)));
+            cfa.edge(
+                head,
+                b,
+                Op::Assume(c.clone()),
+                Some(cond_src),
+                Some(guard(cond_src, true)),
+            );
             list(cfa, body, b, head);
-            cfa.edge(head, to, Op::Assume(negate_nondet(cond, &c)), Some(cond_src), Some(guard(cond_src, false)));
+            cfa.edge(
+                head,
+                to,
+                Op::Assume(negate_nondet(cond, &c)),
+                Some(cond_src),
+                Some(guard(cond_src, false)),
+            );
         }
     }
 }

@@ -95,7 +95,14 @@ pub struct Parser<'a> {
 
 impl<'a> Parser<'a> {
     pub fn new(file: &'a str, text: &'a str, toks: Vec<Token>, mode: Mode) -> Parser<'a> {
-        Parser { file, text, toks, i: 0, depth: 0, mode }
+        Parser {
+            file,
+            text,
+            toks,
+            i: 0,
+            depth: 0,
+            mode,
+        }
     }
 
     pub fn peek(&self) -> &Tok {
@@ -192,7 +199,10 @@ impl<'a> Parser<'a> {
     }
     /// Source text between two byte offsets, whitespace collapsed.
     pub fn snippet(&self, start: usize, end: usize) -> String {
-        self.text[start..end.max(start)].split_whitespace().collect::<Vec<_>>().join(" ")
+        self.text[start..end.max(start)]
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 
     pub fn expr(&mut self) -> Result<PExpr, FrontendError> {
@@ -211,7 +221,11 @@ impl<'a> Parser<'a> {
             self.leave();
             let b = b?;
             let pos = a.pos;
-            return Ok(PExpr { kind: PK::Implies(Box::new(a), Box::new(b)), pos, op });
+            return Ok(PExpr {
+                kind: PK::Implies(Box::new(a), Box::new(b)),
+                pos,
+                op,
+            });
         }
         Ok(a)
     }
@@ -226,7 +240,11 @@ impl<'a> Parser<'a> {
         while self.eat(&Tok::OrOr) {
             v.push(self.and()?);
         }
-        Ok(PExpr { kind: PK::Or(v), pos, op })
+        Ok(PExpr {
+            kind: PK::Or(v),
+            pos,
+            op,
+        })
     }
 
     fn and(&mut self) -> Result<PExpr, FrontendError> {
@@ -239,7 +257,11 @@ impl<'a> Parser<'a> {
         while self.eat(&Tok::AndAnd) {
             v.push(self.not()?);
         }
-        Ok(PExpr { kind: PK::And(v), pos, op })
+        Ok(PExpr {
+            kind: PK::And(v),
+            pos,
+            op,
+        })
     }
 
     fn not(&mut self) -> Result<PExpr, FrontendError> {
@@ -248,7 +270,11 @@ impl<'a> Parser<'a> {
             self.enter()?;
             let a = self.not();
             self.leave();
-            return Ok(PExpr { kind: PK::Not(Box::new(a?)), pos, op: pos });
+            return Ok(PExpr {
+                kind: PK::Not(Box::new(a?)),
+                pos,
+                op: pos,
+            });
         }
         self.cmp()
     }
@@ -278,7 +304,11 @@ impl<'a> Parser<'a> {
             ));
         }
         let pos = a.pos;
-        Ok(PExpr { kind: PK::Cmp(c, Box::new(a), Box::new(b)), pos, op })
+        Ok(PExpr {
+            kind: PK::Cmp(c, Box::new(a), Box::new(b)),
+            pos,
+            op,
+        })
     }
 
     fn add(&mut self) -> Result<PExpr, FrontendError> {
@@ -291,7 +321,11 @@ impl<'a> Parser<'a> {
             if sum.len() == 1 {
                 sum.into_iter().next().unwrap()
             } else {
-                PExpr { kind: PK::Add(sum), pos, op }
+                PExpr {
+                    kind: PK::Add(sum),
+                    pos,
+                    op,
+                }
             }
         };
         loop {
@@ -307,7 +341,11 @@ impl<'a> Parser<'a> {
                     let op = self.bump().pos;
                     let b = self.mul()?;
                     let a = close(std::mem::take(&mut sum), sum_op);
-                    sum = vec![PExpr { kind: PK::Sub(Box::new(a), Box::new(b)), pos, op }];
+                    sum = vec![PExpr {
+                        kind: PK::Sub(Box::new(a), Box::new(b)),
+                        pos,
+                        op,
+                    }];
                 }
                 _ => return Ok(close(sum, sum_op)),
             }
@@ -326,7 +364,11 @@ impl<'a> Parser<'a> {
             let op = self.bump().pos;
             let b = self.unary()?;
             let pos = a.pos;
-            a = PExpr { kind: PK::Arith(k, Box::new(a), Box::new(b)), pos, op };
+            a = PExpr {
+                kind: PK::Arith(k, Box::new(a), Box::new(b)),
+                pos,
+                op,
+            };
         }
     }
 
@@ -336,12 +378,20 @@ impl<'a> Parser<'a> {
             if let Tok::Int(d) = self.peek().clone() {
                 self.bump();
                 let n = self.num(&format!("-{d}"), pos)?;
-                return Ok(PExpr { kind: PK::Int(n), pos, op: pos });
+                return Ok(PExpr {
+                    kind: PK::Int(n),
+                    pos,
+                    op: pos,
+                });
             }
             self.enter()?;
             let a = self.unary();
             self.leave();
-            return Ok(PExpr { kind: PK::Neg(Box::new(a?)), pos, op: pos });
+            return Ok(PExpr {
+                kind: PK::Neg(Box::new(a?)),
+                pos,
+                op: pos,
+            });
         }
         self.atom()
     }
@@ -505,9 +555,16 @@ impl Lower<'_> {
             PK::Not(a) => (Expr::Not(Box::new(self.operand(a, Bool, "!")?)), Bool),
             PK::Add(v) => {
                 if v.is_empty() {
-                    return Err(FrontendError::type_error(self.file, e.pos, "`add()` is empty"));
+                    return Err(FrontendError::type_error(
+                        self.file,
+                        e.pos,
+                        "`add()` is empty",
+                    ));
                 }
-                let xs = v.iter().map(|x| self.operand(x, Int, "+")).collect::<Result<_, _>>()?;
+                let xs = v
+                    .iter()
+                    .map(|x| self.operand(x, Int, "+"))
+                    .collect::<Result<_, _>>()?;
                 (Expr::Add(xs), Int)
             }
             PK::Sub(a, c) => {
@@ -542,7 +599,9 @@ impl Lower<'_> {
                             return Err(FrontendError::nonlinear(
                                 self.file,
                                 e.op,
-                                &format!("division: the divisor of `{name}` must be an integer constant"),
+                                &format!(
+                                    "division: the divisor of `{name}` must be an integer constant"
+                                ),
                             ));
                         };
                         if !d.is_positive() {
@@ -577,8 +636,10 @@ impl Lower<'_> {
             PK::And(v) | PK::Or(v) => {
                 let is_and = matches!(e.kind, PK::And(_));
                 let op = if is_and { "&&" } else { "||" };
-                let xs: Vec<Expr> =
-                    v.iter().map(|x| self.operand(x, Bool, op)).collect::<Result<_, _>>()?;
+                let xs: Vec<Expr> = v
+                    .iter()
+                    .map(|x| self.operand(x, Bool, op))
+                    .collect::<Result<_, _>>()?;
                 (if is_and { Expr::And(xs) } else { Expr::Or(xs) }, Bool)
             }
             PK::Implies(a, c) => {

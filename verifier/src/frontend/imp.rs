@@ -28,14 +28,40 @@ pub struct Src {
 
 #[derive(Clone, Debug)]
 pub enum Stmt {
-    Assign { var: String, value: Expr, src: Src },
-    Havoc { var: String, src: Src },
-    Assume { cond: Expr, src: Src },
-    Assert { cond: Expr, src: Src },
+    Assign {
+        var: String,
+        value: Expr,
+        src: Src,
+    },
+    Havoc {
+        var: String,
+        src: Src,
+    },
+    Assume {
+        cond: Expr,
+        src: Src,
+    },
+    Assert {
+        cond: Expr,
+        src: Src,
+    },
     /// `cond == None` is the nondeterministic condition `*`.
-    If { pos: Pos, cond: Option<Expr>, cond_src: Src, then: Vec<Stmt>, els: Vec<Stmt> },
-    While { pos: Pos, cond: Option<Expr>, cond_src: Src, body: Vec<Stmt> },
-    Skip { src: Src },
+    If {
+        pos: Pos,
+        cond: Option<Expr>,
+        cond_src: Src,
+        then: Vec<Stmt>,
+        els: Vec<Stmt>,
+    },
+    While {
+        pos: Pos,
+        cond: Option<Expr>,
+        cond_src: Src,
+        body: Vec<Stmt>,
+    },
+    Skip {
+        src: Src,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -51,8 +77,9 @@ enum Decl {
     Array(Pos),
 }
 
-const KEYWORDS: &[&str] =
-    &["var", "int", "if", "else", "while", "assume", "assert", "skip", "true", "false"];
+const KEYWORDS: &[&str] = &[
+    "var", "int", "if", "else", "while", "assume", "assert", "skip", "true", "false",
+];
 
 struct ImpParser<'a> {
     p: Parser<'a>,
@@ -90,7 +117,11 @@ pub fn parse(file: &str, text: &str) -> Result<ImpProgram, FrontendError> {
                     &format!("`{n}` is a keyword, not a variable name"),
                 ));
             }
-            let d = if is_array { Decl::Array(type_pos) } else { Decl::Int };
+            let d = if is_array {
+                Decl::Array(type_pos)
+            } else {
+                Decl::Int
+            };
             if ip.decls.insert(n.clone(), d).is_some() {
                 return Err(FrontendError::invalid(
                     file,
@@ -155,7 +186,12 @@ impl ImpParser<'_> {
                 _ => unreachable!("no primed names in .imp"),
             }
         };
-        Lower { file, mode: Mode::Imp, leaf: &leaf }.expect(e, want, ctx)
+        Lower {
+            file,
+            mode: Mode::Imp,
+            leaf: &leaf,
+        }
+        .expect(e, want, ctx)
     }
 
     /// A parenthesised condition: `(*)` or `(expr)`.
@@ -165,7 +201,13 @@ impl ImpParser<'_> {
         if *self.p.peek() == Tok::Star && *self.p.peek_at(1) == Tok::RParen {
             self.p.bump();
             self.p.bump();
-            return Ok((None, Src { pos, text: "*".to_string() }));
+            return Ok((
+                None,
+                Src {
+                    pos,
+                    text: "*".to_string(),
+                },
+            ));
         }
         let start = self.p.offset();
         let e = self.p.expr()?;
@@ -198,7 +240,10 @@ impl ImpParser<'_> {
         let pos = self.p.pos();
         let start = self.p.offset();
         let file = self.file().to_string();
-        let src = |p: &Parser, end: usize| Src { pos, text: p.snippet(start, end) };
+        let src = |p: &Parser, end: usize| Src {
+            pos,
+            text: p.snippet(start, end),
+        };
         match self.p.peek().clone() {
             Tok::LBrace => {
                 self.p.bump();
@@ -241,14 +286,29 @@ impl ImpParser<'_> {
                 self.p.bump();
                 let (cond, cond_src) = self.cond()?;
                 let then = self.body()?;
-                let els = if self.p.eat_kw("else") { self.body()? } else { Vec::new() };
-                out.push(Stmt::If { pos, cond, cond_src, then, els });
+                let els = if self.p.eat_kw("else") {
+                    self.body()?
+                } else {
+                    Vec::new()
+                };
+                out.push(Stmt::If {
+                    pos,
+                    cond,
+                    cond_src,
+                    then,
+                    els,
+                });
             }
             Tok::Ident(k) if k == "while" => {
                 self.p.bump();
                 let (cond, cond_src) = self.cond()?;
                 let body = self.body()?;
-                out.push(Stmt::While { pos, cond, cond_src, body });
+                out.push(Stmt::While {
+                    pos,
+                    cond,
+                    cond_src,
+                    body,
+                });
             }
             Tok::Ident(k) if k == "else" => {
                 return Err(FrontendError::syntax(&file, pos, "`else` without `if`"))
@@ -298,9 +358,16 @@ impl ImpParser<'_> {
                 let e = self.p.expr()?;
                 let s = src(&self.p, self.p.prev_end());
                 self.semi()?;
-                let value =
-                    self.lower(&e, Sort::Int, &format!("the right-hand side of `{name} = ...`"))?;
-                out.push(Stmt::Assign { var: name, value, src: s });
+                let value = self.lower(
+                    &e,
+                    Sort::Int,
+                    &format!("the right-hand side of `{name} = ...`"),
+                )?;
+                out.push(Stmt::Assign {
+                    var: name,
+                    value,
+                    src: s,
+                });
             }
             _ => return Err(self.p.err_here("a statement")),
         }

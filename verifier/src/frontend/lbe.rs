@@ -75,15 +75,24 @@ pub fn encode(file: &str, vars: &[String], cfa: Cfa, encoding: Encoding) -> Prog
         .into_iter()
         .filter(|e| e.from != cfa.bad) // Rule 0
         .filter(|e| e.op != Op::Assume(Expr::Bool(false)))
-        .map(|e| Some(WEdge { from: e.from, to: e.to, block: Block::Op(e.op, e.src) }))
+        .map(|e| {
+            Some(WEdge {
+                from: e.from,
+                to: e.to,
+                block: Block::Op(e.op, e.src),
+            })
+        })
         .collect();
     prune(&mut edges, n, cfa.entry, cfa.bad);
     if encoding == Encoding::Lbe {
         summarise(&mut edges, n, cfa.entry, cfa.bad);
         prune(&mut edges, n, cfa.entry, cfa.bad);
     }
-    let mut live: Vec<(usize, WEdge)> =
-        edges.into_iter().enumerate().filter_map(|(i, e)| e.map(|e| (i, e))).collect();
+    let mut live: Vec<(usize, WEdge)> = edges
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, e)| e.map(|e| (i, e)))
+        .collect();
     // Output order: by source location (program order), then target, then creation.
     let rank = |l: usize| if l == cfa.bad { usize::MAX } else { l };
     live.sort_by_key(|(i, e)| (rank(e.from), rank(e.to), *i));
@@ -106,13 +115,20 @@ pub fn encode(file: &str, vars: &[String], cfa: Cfa, encoding: Encoding) -> Prog
         let base = format!("{}->{}", name(e.from), name(e.to));
         let count = names_seen.entry(base.clone()).or_insert(0);
         *count += 1;
-        let edge_name = if *count == 1 { base } else { format!("{base}#{count}") };
+        let edge_name = if *count == 1 {
+            base
+        } else {
+            format!("{base}#{count}")
+        };
         let (locals, relation) = relation(vars, &e.block);
         let mut stmts = Vec::new();
         e.block.sources(&mut stmts);
         stmts.sort_by_key(|s| (s.line, s.col));
         stmts.dedup();
-        origins.push(EdgeOrigin { edge: id as u32, statements: stmts });
+        origins.push(EdgeOrigin {
+            edge: id as u32,
+            statements: stmts,
+        });
         task_edges.push(Edge {
             id: id as u32,
             name: edge_name,
@@ -130,7 +146,13 @@ pub fn encode(file: &str, vars: &[String], cfa: Cfa, encoding: Encoding) -> Prog
         init: Expr::Bool(true),
         edges: task_edges,
     };
-    Program { task, source_map: SourceMap { file: file.to_string(), edges: origins } }
+    Program {
+        task,
+        source_map: SourceMap {
+            file: file.to_string(),
+            edges: origins,
+        },
+    }
 }
 
 /// Keeps only edges `u -> v` with `u` reachable from `entry` and `bad` reachable from `v`.
@@ -141,7 +163,11 @@ fn prune(edges: &mut [Option<WEdge>], n: usize, entry: usize, bad: usize) {
         let mut stack = vec![start];
         while let Some(l) = stack.pop() {
             for e in edges.iter().flatten() {
-                let (a, b) = if forward { (e.from, e.to) } else { (e.to, e.from) };
+                let (a, b) = if forward {
+                    (e.from, e.to)
+                } else {
+                    (e.to, e.from)
+                };
                 if a == l && !seen[b] {
                     seen[b] = true;
                     stack.push(b);
@@ -342,8 +368,14 @@ fn enc(b: &Block, env: Env, ssa: &mut Ssa, vars: &[String]) -> (Vec<Expr>, Env) 
 
 /// The relation of a block and its edge locals (in creation order).
 fn relation(vars: &[String], b: &Block) -> (Vec<String>, Expr) {
-    let mut ssa = Ssa { counters: BTreeMap::new(), locals: Vec::new() };
-    let env: Env = vars.iter().map(|v| (v.clone(), Expr::Var(v.clone()))).collect();
+    let mut ssa = Ssa {
+        counters: BTreeMap::new(),
+        locals: Vec::new(),
+    };
+    let env: Env = vars
+        .iter()
+        .map(|v| (v.clone(), Expr::Var(v.clone())))
+        .collect();
     let (mut conj, env) = enc(b, env, &mut ssa, vars);
     for x in vars {
         conj.push(Expr::eq(Expr::Next(x.clone()), env[x].clone()));
@@ -356,7 +388,11 @@ fn relation(vars: &[String], b: &Block) -> (Vec<String>, Expr) {
     let mut vs = Vec::new();
     rel.collect_vars(&mut vs, &mut Vec::new());
     let used: BTreeSet<String> = vs.into_iter().collect();
-    let kept = ssa.locals.into_iter().filter(|l| used.contains(l)).collect();
+    let kept = ssa
+        .locals
+        .into_iter()
+        .filter(|l| used.contains(l))
+        .collect();
     (kept, rel)
 }
 

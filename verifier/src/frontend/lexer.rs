@@ -142,7 +142,11 @@ pub fn lex(file: &str, text: &str, style: IdentStyle) -> Result<Vec<Token>, Fron
             bump!(2);
             loop {
                 if i >= bytes.len() {
-                    return Err(FrontendError::syntax(file, pos, "unterminated `/*` comment"));
+                    return Err(FrontendError::syntax(
+                        file,
+                        pos,
+                        "unterminated `/*` comment",
+                    ));
                 }
                 if bytes[i].1 == '*' && at(i + 1) == Some('/') {
                     bump!(2);
@@ -187,7 +191,11 @@ pub fn lex(file: &str, text: &str, style: IdentStyle) -> Result<Vec<Token>, Fron
             loop {
                 match at(j) {
                     None | Some('\n') => {
-                        return Err(FrontendError::syntax(file, pos, "unterminated string literal"))
+                        return Err(FrontendError::syntax(
+                            file,
+                            pos,
+                            "unterminated string literal",
+                        ))
                     }
                     Some('\\') => j += 2,
                     Some('"') => break,
@@ -242,8 +250,18 @@ pub fn lex(file: &str, text: &str, style: IdentStyle) -> Result<Vec<Token>, Fron
             bump!(n);
         }
         let end = off(i);
-        toks.push(Token { tok, pos, start, end });
+        toks.push(Token {
+            tok,
+            pos,
+            start,
+            end,
+        });
     }
-    toks.push(Token { tok: Tok::Eof, pos: Pos { line, col }, start: text.len(), end: text.len() });
+    toks.push(Token {
+        tok: Tok::Eof,
+        pos: Pos { line, col },
+        start: text.len(),
+        end: text.len(),
+    });
     Ok(toks)
 }

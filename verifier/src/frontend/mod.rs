@@ -68,18 +68,42 @@ pub enum FrontendError {
     #[error("{file}: unsupported file extension (expected `.imp` or `.ts`)")]
     UnknownExtension { file: String },
     #[error("{file}:{pos}: syntax error: {message}")]
-    Syntax { file: String, pos: Pos, message: String },
+    Syntax {
+        file: String,
+        pos: Pos,
+        message: String,
+    },
     #[error("{file}:{pos}: undeclared variable `{name}`")]
-    Undeclared { file: String, pos: Pos, name: String },
+    Undeclared {
+        file: String,
+        pos: Pos,
+        name: String,
+    },
     #[error("{file}:{pos}: nonlinear {message}")]
-    Nonlinear { file: String, pos: Pos, message: String },
+    Nonlinear {
+        file: String,
+        pos: Pos,
+        message: String,
+    },
     #[error("{file}:{pos}: type error: {message}")]
-    Type { file: String, pos: Pos, message: String },
+    Type {
+        file: String,
+        pos: Pos,
+        message: String,
+    },
     #[error("{file}:{pos}: unsupported: {message}")]
-    Unsupported { file: String, pos: Pos, message: String },
+    Unsupported {
+        file: String,
+        pos: Pos,
+        message: String,
+    },
     /// Other semantic errors: duplicate declarations, unknown locations, bad divisors...
     #[error("{file}:{pos}: {message}")]
-    Invalid { file: String, pos: Pos, message: String },
+    Invalid {
+        file: String,
+        pos: Pos,
+        message: String,
+    },
 }
 
 impl FrontendError {
@@ -97,22 +121,46 @@ impl FrontendError {
     }
 
     pub(crate) fn syntax(file: &str, pos: Pos, message: &str) -> FrontendError {
-        FrontendError::Syntax { file: file.to_string(), pos, message: message.to_string() }
+        FrontendError::Syntax {
+            file: file.to_string(),
+            pos,
+            message: message.to_string(),
+        }
     }
     pub(crate) fn type_error(file: &str, pos: Pos, message: &str) -> FrontendError {
-        FrontendError::Type { file: file.to_string(), pos, message: message.to_string() }
+        FrontendError::Type {
+            file: file.to_string(),
+            pos,
+            message: message.to_string(),
+        }
     }
     pub(crate) fn invalid(file: &str, pos: Pos, message: &str) -> FrontendError {
-        FrontendError::Invalid { file: file.to_string(), pos, message: message.to_string() }
+        FrontendError::Invalid {
+            file: file.to_string(),
+            pos,
+            message: message.to_string(),
+        }
     }
     pub(crate) fn unsupported(file: &str, pos: Pos, message: &str) -> FrontendError {
-        FrontendError::Unsupported { file: file.to_string(), pos, message: message.to_string() }
+        FrontendError::Unsupported {
+            file: file.to_string(),
+            pos,
+            message: message.to_string(),
+        }
     }
     pub(crate) fn nonlinear(file: &str, pos: Pos, message: &str) -> FrontendError {
-        FrontendError::Nonlinear { file: file.to_string(), pos, message: message.to_string() }
+        FrontendError::Nonlinear {
+            file: file.to_string(),
+            pos,
+            message: message.to_string(),
+        }
     }
     pub(crate) fn undeclared(file: &str, pos: Pos, name: &str) -> FrontendError {
-        FrontendError::Undeclared { file: file.to_string(), pos, name: name.to_string() }
+        FrontendError::Undeclared {
+            file: file.to_string(),
+            pos,
+            name: name.to_string(),
+        }
     }
 }
 
@@ -124,8 +172,10 @@ pub fn load(path: &Path, encoding: Encoding) -> Result<Program, FrontendError> {
     if ext != "imp" && ext != "ts" {
         return Err(FrontendError::UnknownExtension { file });
     }
-    let text = std::fs::read_to_string(path)
-        .map_err(|source| FrontendError::Io { file: file.clone(), source })?;
+    let text = std::fs::read_to_string(path).map_err(|source| FrontendError::Io {
+        file: file.clone(),
+        source,
+    })?;
     if ext == "imp" {
         parse_imp(&file, &text, encoding)
     } else {
@@ -135,7 +185,11 @@ pub fn load(path: &Path, encoding: Encoding) -> Result<Program, FrontendError> {
 }
 
 /// Parses a structured `.imp` program and encodes it as a task.
-pub fn parse_imp(file_name: &str, text: &str, encoding: Encoding) -> Result<Program, FrontendError> {
+pub fn parse_imp(
+    file_name: &str,
+    text: &str,
+    encoding: Encoding,
+) -> Result<Program, FrontendError> {
     with_stack(|| {
         let prog = imp::parse(file_name, text)?;
         let cfa = cfa::build(&prog);

@@ -83,7 +83,10 @@ fn seed_ts_parses_to_expected_task() {
         locations: vec!["h".into(), "c".into(), "bad".into()],
         initial_location: "h".into(),
         bad_location: "bad".into(),
-        init: and(vec![Expr::eq(v("x"), Expr::int(0)), Expr::eq(v("y"), Expr::int(0))]),
+        init: and(vec![
+            Expr::eq(v("x"), Expr::int(0)),
+            Expr::eq(v("y"), Expr::int(0)),
+        ]),
         edges: vec![
             Edge {
                 id: 0,
@@ -110,9 +113,11 @@ fn seed_ts_parses_to_expected_task() {
                 from: "c".into(),
                 to: "bad".into(),
                 locals: vec![VarDecl::int("t")],
-                relation: and(
-                    [vec![Expr::not(Expr::eq(v("x"), v("y")))], frame(&["x", "y"])].concat(),
-                ),
+                relation: and([
+                    vec![Expr::not(Expr::eq(v("x"), v("y")))],
+                    frame(&["x", "y"]),
+                ]
+                .concat()),
             },
         ],
     };
@@ -128,7 +133,10 @@ fn ts_expression_structure() {
         parse_ts("t.ts", &text).unwrap().edges[0].relation.clone()
     };
     let cmp0 = |e: Expr| Expr::eq(e, Expr::int(0));
-    assert_eq!(rel("a + b + c == 0"), cmp0(add(vec![v("a"), v("b"), v("c")])));
+    assert_eq!(
+        rel("a + b + c == 0"),
+        cmp0(add(vec![v("a"), v("b"), v("c")]))
+    );
     assert_eq!(
         rel("a + b - c == 0"),
         cmp0(Expr::Sub(b(add(vec![v("a"), v("b")])), b(v("c"))))
@@ -143,10 +151,22 @@ fn ts_expression_structure() {
     );
     assert_eq!(rel("-5 == 0"), cmp0(Expr::int(-5)));
     assert_eq!(rel("-(5) == 0"), cmp0(Expr::Neg(b(Expr::int(5)))));
-    assert_eq!(rel("a * 3 == 0"), cmp0(Expr::Mul(Num::from_i64(3), b(v("a")))));
-    assert_eq!(rel("2 * 3 == 0"), cmp0(Expr::Mul(Num::from_i64(2), b(Expr::int(3)))));
-    assert_eq!(rel("-7 / 2 == 0"), cmp0(Expr::Div(b(Expr::int(-7)), Num::from_i64(2))));
-    assert_eq!(rel("a % 2 == 0"), cmp0(Expr::Mod(b(v("a")), Num::from_i64(2))));
+    assert_eq!(
+        rel("a * 3 == 0"),
+        cmp0(Expr::Mul(Num::from_i64(3), b(v("a"))))
+    );
+    assert_eq!(
+        rel("2 * 3 == 0"),
+        cmp0(Expr::Mul(Num::from_i64(2), b(Expr::int(3))))
+    );
+    assert_eq!(
+        rel("-7 / 2 == 0"),
+        cmp0(Expr::Div(b(Expr::int(-7)), Num::from_i64(2)))
+    );
+    assert_eq!(
+        rel("a % 2 == 0"),
+        cmp0(Expr::Mod(b(v("a")), Num::from_i64(2)))
+    );
     assert_eq!(
         rel("a' == 1 => b' == 2 => c' == 3"),
         Expr::Implies(
@@ -158,24 +178,41 @@ fn ts_expression_structure() {
         )
     );
     assert_eq!(rel("and()"), and(vec![]));
-    assert_eq!(rel("or(a < b)"), Expr::Or(vec![Expr::Lt(b(v("a")), b(v("b")))]));
+    assert_eq!(
+        rel("or(a < b)"),
+        Expr::Or(vec![Expr::Lt(b(v("a")), b(v("b")))])
+    );
     assert_eq!(rel("add(a) == 0"), cmp0(add(vec![v("a")])));
     assert_eq!(
         rel("ite(a > 0, a, -(a)) >= 0"),
         Expr::Ge(
-            b(Expr::Ite(b(Expr::Gt(b(v("a")), b(Expr::int(0)))), b(v("a")), b(Expr::Neg(b(v("a")))))),
+            b(Expr::Ite(
+                b(Expr::Gt(b(v("a")), b(Expr::int(0)))),
+                b(v("a")),
+                b(Expr::Neg(b(v("a"))))
+            )),
             b(Expr::int(0))
         )
     );
-    assert_eq!(rel("!true && a != b").to_owned(), and(vec![Expr::not(Expr::Bool(true)), Expr::not(Expr::eq(v("a"), v("b")))]));
+    assert_eq!(
+        rel("!true && a != b").to_owned(),
+        and(vec![
+            Expr::not(Expr::Bool(true)),
+            Expr::not(Expr::eq(v("a"), v("b")))
+        ])
+    );
 }
 
 #[test]
 fn ts_errors_have_positions() {
     let head = "var x: int;\nlocation l;\ninitial l;\nbad l;\n";
-    let e = err_ts(&format!("{head}edge 0 \"e\": l -> l\n  relation x' == y;\n"));
+    let e = err_ts(&format!(
+        "{head}edge 0 \"e\": l -> l\n  relation x' == y;\n"
+    ));
     assert!(e.starts_with("t.ts:6:18: undeclared variable `y`"), "{e}");
-    let e = err_ts(&format!("{head}edge 0 \"e\": l -> l\n  relation x' == x * x;\n"));
+    let e = err_ts(&format!(
+        "{head}edge 0 \"e\": l -> l\n  relation x' == x * x;\n"
+    ));
     assert!(e.starts_with("t.ts:6:20: nonlinear multiplication"), "{e}");
     let e = err_ts(&format!("{head}edge 0 \"e\": l -> l\n  relation x' + 1;\n"));
     assert!(e.starts_with("t.ts:6:12: type error"), "{e}");
@@ -194,7 +231,13 @@ fn ts_errors_have_positions() {
 #[test]
 fn ts_arrays_declared_round_trip() {
     let t = Task {
-        vars: vec![VarDecl { name: "a".into(), sort: VarSort::IntArray }, VarDecl::int("x")],
+        vars: vec![
+            VarDecl {
+                name: "a".into(),
+                sort: VarSort::IntArray,
+            },
+            VarDecl::int("x"),
+        ],
         locations: vec!["l".into()],
         initial_location: "l".into(),
         bad_location: "l".into(),
@@ -238,11 +281,19 @@ fn imp_errors_have_positions() {
 
 #[test]
 fn imp_constant_folding_in_products() {
-    let p = parse_imp("t.imp", "var x: int;\nx = (1 + 2) * x / (4 - 2);\nassert(x >= 0);", Encoding::Sbe).unwrap();
+    let p = parse_imp(
+        "t.imp",
+        "var x: int;\nx = (1 + 2) * x / (4 - 2);\nassert(x >= 0);",
+        Encoding::Sbe,
+    )
+    .unwrap();
     let rel = &p.task.edges[0].relation;
     assert_eq!(
         *rel,
-        Expr::eq(nx("x"), Expr::Div(b(Expr::Mul(Num::from_i64(3), b(v("x")))), Num::from_i64(2)))
+        Expr::eq(
+            nx("x"),
+            Expr::Div(b(Expr::Mul(Num::from_i64(3), b(v("x")))), Num::from_i64(2))
+        )
     );
 }
 
@@ -255,9 +306,20 @@ fn seed_lbe_shape() {
     assert_eq!(t.initial_location, "entry");
     assert_eq!(t.bad_location, "bad");
     assert_eq!(t.init, Expr::Bool(true));
-    let shape: Vec<(&str, &str)> = t.edges.iter().map(|e| (e.from.as_str(), e.to.as_str())).collect();
-    assert_eq!(shape, vec![("entry", "l3_1"), ("l3_1", "l3_1"), ("l3_1", "bad")]);
-    let rels: Vec<String> = t.edges.iter().map(|e| expr_to_string(&e.relation)).collect();
+    let shape: Vec<(&str, &str)> = t
+        .edges
+        .iter()
+        .map(|e| (e.from.as_str(), e.to.as_str()))
+        .collect();
+    assert_eq!(
+        shape,
+        vec![("entry", "l3_1"), ("l3_1", "l3_1"), ("l3_1", "bad")]
+    );
+    let rels: Vec<String> = t
+        .edges
+        .iter()
+        .map(|e| expr_to_string(&e.relation))
+        .collect();
     assert_eq!(
         rels,
         vec![
@@ -276,7 +338,12 @@ fn seed_lbe_shape() {
         .source_map
         .edges
         .iter()
-        .map(|o| o.statements.iter().map(|s| format!("{}:{} {}", s.line, s.col, s.text)).collect())
+        .map(|o| {
+            o.statements
+                .iter()
+                .map(|s| format!("{}:{} {}", s.line, s.col, s.text))
+                .collect()
+        })
         .collect();
     assert_eq!(
         texts,
@@ -295,10 +362,20 @@ fn seed_sbe_shape() {
     for e in &p.task.edges {
         assert!(p.source_map.edges[e.id as usize].statements.len() <= 1);
     }
-    let rels: Vec<String> =
-        p.task.edges.iter().map(|e| format!("{}: {}", e.name, expr_to_string(&e.relation))).collect();
-    assert!(rels.contains(&"l3_1->l3_13: x' == x && y' == y".to_string()), "{rels:?}");
-    assert!(rels.contains(&"l3_13->l3_24: x' == x + 1 && y' == y".to_string()), "{rels:?}");
+    let rels: Vec<String> = p
+        .task
+        .edges
+        .iter()
+        .map(|e| format!("{}: {}", e.name, expr_to_string(&e.relation)))
+        .collect();
+    assert!(
+        rels.contains(&"l3_1->l3_13: x' == x && y' == y".to_string()),
+        "{rels:?}"
+    );
+    assert!(
+        rels.contains(&"l3_13->l3_24: x' == x + 1 && y' == y".to_string()),
+        "{rels:?}"
+    );
 }
 
 #[test]
@@ -317,7 +394,12 @@ while (x < 10) {
             let (mut vs, mut ns) = (vec![], vec![]);
             e.relation.collect_vars(&mut vs, &mut ns);
             for x in ["x", "y"] {
-                assert!(ns.iter().any(|n| n == x), "{}: {}", e.name, expr_to_string(&e.relation));
+                assert!(
+                    ns.iter().any(|n| n == x),
+                    "{}: {}",
+                    e.name,
+                    expr_to_string(&e.relation)
+                );
             }
             for l in &e.locals {
                 assert!(l.name.contains('@'));
@@ -364,11 +446,17 @@ fn int_leaf(next: bool, locals: bool) -> BoxedStrategy<Expr> {
 }
 
 fn num() -> impl Strategy<Value = Num> {
-    prop_oneof![(-5i64..5).prop_map(Num::from_i64), any::<i64>().prop_map(Num::from_i64)]
+    prop_oneof![
+        (-5i64..5).prop_map(Num::from_i64),
+        any::<i64>().prop_map(Num::from_i64)
+    ]
 }
 
 fn pos_num() -> impl Strategy<Value = Num> {
-    prop_oneof![(1i64..5).prop_map(Num::from_i64), (1i64..i64::MAX).prop_map(Num::from_i64)]
+    prop_oneof![
+        (1i64..5).prop_map(Num::from_i64),
+        (1i64..i64::MAX).prop_map(Num::from_i64)
+    ]
 }
 
 /// Well-sorted integer and Boolean expressions of at most `depth` levels.
@@ -512,14 +600,28 @@ proptest! {
 fn deep_nesting_is_bounded() {
     // Within the limit: parses (on the frontend's own big stack).
     let n = 1900;
-    let text = format!("var x: int; location l; initial l; bad l; init {}true{};", "(".repeat(n), ")".repeat(n));
+    let text = format!(
+        "var x: int; location l; initial l; bad l; init {}true{};",
+        "(".repeat(n),
+        ")".repeat(n)
+    );
     assert!(parse_ts("t.ts", &text).is_ok());
-    let text = format!("var x: int; location l; initial l; bad l; init {}x == 0;", "!".repeat(n));
+    let text = format!(
+        "var x: int; location l; initial l; bad l; init {}x == 0;",
+        "!".repeat(n)
+    );
     assert!(parse_ts("t.ts", &text).is_ok());
     // Beyond: a clean error.
     let n = 100_000;
-    let text = format!("var x: int; location l; initial l; bad l; init {}true{};", "(".repeat(n), ")".repeat(n));
-    assert!(parse_ts("t.ts", &text).unwrap_err().to_string().contains("nested more than"));
+    let text = format!(
+        "var x: int; location l; initial l; bad l; init {}true{};",
+        "(".repeat(n),
+        ")".repeat(n)
+    );
+    assert!(parse_ts("t.ts", &text)
+        .unwrap_err()
+        .to_string()
+        .contains("nested more than"));
     let text = format!("var x: int;\nx = {}1{};", "(".repeat(n), ")".repeat(n));
     assert!(err_imp(&text).contains("nested more than"));
     let text = format!("var x: int;\n{}skip;{}", "{".repeat(n), "}".repeat(n));

@@ -75,7 +75,11 @@ pub fn parse(file: &str, text: &str) -> Result<(Task, SourceMap), FrontendError>
             "initial" | "bad" => {
                 let l = p.ident("a location name")?;
                 p.expect(&Tok::Semi, "`;`")?;
-                let slot = if kw == "initial" { &mut initial } else { &mut bad };
+                let slot = if kw == "initial" {
+                    &mut initial
+                } else {
+                    &mut bad
+                };
                 if slot.is_some() {
                     return Err(FrontendError::invalid(
                         file,
@@ -87,7 +91,11 @@ pub fn parse(file: &str, text: &str) -> Result<(Task, SourceMap), FrontendError>
             }
             "init" => {
                 if init.is_some() {
-                    return Err(FrontendError::invalid(file, kw_pos, "`init` is given twice"));
+                    return Err(FrontendError::invalid(
+                        file,
+                        kw_pos,
+                        "`init` is given twice",
+                    ));
                 }
                 init = Some(p.expr()?);
                 p.expect(&Tok::Semi, "`;` after the initial condition")?;
@@ -131,16 +139,20 @@ pub fn parse(file: &str, text: &str) -> Result<(Task, SourceMap), FrontendError>
                 p.expect_kw("relation")?;
                 let relation = p.expr()?;
                 p.expect(&Tok::Semi, "`;` after the relation")?;
-                edges.push(RawEdge { pos: kw_pos, header, id, name, from, to, locals, relation });
+                edges.push(RawEdge {
+                    pos: kw_pos,
+                    header,
+                    id,
+                    name,
+                    from,
+                    to,
+                    locals,
+                    relation,
+                });
             }
             _ => {
-                return Err(FrontendError::syntax(
-                    file,
-                    kw_pos,
-                    &format!(
-                        "expected `var`, `location`, `initial`, `bad`, `init` or `edge`, found `{kw}`"
-                    ),
-                ))
+                let msg = format!("expected an item (`var`, `location`, ...), found `{kw}`");
+                return Err(FrontendError::syntax(file, kw_pos, &msg));
             }
         }
     }
@@ -150,7 +162,11 @@ pub fn parse(file: &str, text: &str) -> Result<(Task, SourceMap), FrontendError>
     let mut var_sorts: BTreeMap<String, VarSort> = BTreeMap::new();
     for (v, pos) in &vars {
         if matches!(v.name.as_str(), "true" | "false") {
-            return Err(FrontendError::invalid(file, *pos, "`true`/`false` are reserved"));
+            return Err(FrontendError::invalid(
+                file,
+                *pos,
+                "`true`/`false` are reserved",
+            ));
         }
         if var_sorts.insert(v.name.clone(), v.sort).is_some() {
             return Err(FrontendError::invalid(
@@ -174,7 +190,11 @@ pub fn parse(file: &str, text: &str) -> Result<(Task, SourceMap), FrontendError>
         if locs.contains(l) {
             Ok(l.clone())
         } else {
-            Err(FrontendError::invalid(file, *pos, &format!("undeclared location `{l}`")))
+            Err(FrontendError::invalid(
+                file,
+                *pos,
+                &format!("undeclared location `{l}`"),
+            ))
         }
     };
     let initial = initial.ok_or_else(|| FrontendError::syntax(file, eof, "missing `initial`"))?;
@@ -208,7 +228,12 @@ pub fn parse(file: &str, text: &str) -> Result<(Task, SourceMap), FrontendError>
                     _ => unreachable!("no array reads in .ts"),
                 }
             };
-            Lower { file, mode: Mode::Ts, leaf: &leaf }.expect(&pe, Sort::Bool, "`init`")?
+            Lower {
+                file,
+                mode: Mode::Ts,
+                leaf: &leaf,
+            }
+            .expect(&pe, Sort::Bool, "`init`")?
         }
     };
 
@@ -227,7 +252,8 @@ pub fn parse(file: &str, text: &str) -> Result<(Task, SourceMap), FrontendError>
         let to = check_loc(&raw.to)?;
         let mut local_sorts = BTreeMap::new();
         for (l, pos) in &raw.locals {
-            if var_sorts.contains_key(&l.name) || local_sorts.insert(l.name.clone(), l.sort).is_some()
+            if var_sorts.contains_key(&l.name)
+                || local_sorts.insert(l.name.clone(), l.sort).is_some()
             {
                 return Err(FrontendError::invalid(
                     file,
@@ -260,11 +286,12 @@ pub fn parse(file: &str, text: &str) -> Result<(Task, SourceMap), FrontendError>
                 _ => unreachable!("no array reads in .ts"),
             }
         };
-        let relation = Lower { file, mode: Mode::Ts, leaf: &leaf }.expect(
-            &raw.relation,
-            Sort::Bool,
-            "an edge relation",
-        )?;
+        let relation = Lower {
+            file,
+            mode: Mode::Ts,
+            leaf: &leaf,
+        }
+        .expect(&raw.relation, Sort::Bool, "an edge relation")?;
         origins.push(EdgeOrigin {
             edge: raw.id,
             statements: vec![SourceStatement {
@@ -290,5 +317,11 @@ pub fn parse(file: &str, text: &str) -> Result<(Task, SourceMap), FrontendError>
         init,
         edges: out_edges,
     };
-    Ok((task, SourceMap { file: file.to_string(), edges: origins }))
+    Ok((
+        task,
+        SourceMap {
+            file: file.to_string(),
+            edges: origins,
+        },
+    ))
 }
