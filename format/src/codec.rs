@@ -14,7 +14,10 @@ pub const MAX_FILE_BYTES: u64 = 256 << 20;
 #[derive(Debug, thiserror::Error)]
 pub enum CodecError {
     #[error("{path}: cannot read: {source}")]
-    Io { path: String, source: std::io::Error },
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
     #[error("{path}: file of {size} bytes exceeds the limit of {MAX_FILE_BYTES} bytes")]
     TooLarge { path: String, size: u64 },
     #[error("{0}: not a certa file (neither JSON nor the binary magic number)")]
@@ -24,9 +27,15 @@ pub enum CodecError {
     #[error("{path}: format version {found} is not supported by this reader (it reads version {FORMAT_VERSION}); use a newer certa-check")]
     WrongVersion { path: String, found: u32 },
     #[error("{path}: malformed JSON: {source}")]
-    Json { path: String, source: serde_json::Error },
+    Json {
+        path: String,
+        source: serde_json::Error,
+    },
     #[error("{path}: malformed binary certificate: {source}")]
-    Binary { path: String, source: bincode::Error },
+    Binary {
+        path: String,
+        source: bincode::Error,
+    },
     #[error("{0}: unknown extension (use .json or .cert)")]
     Extension(String),
 }
@@ -55,7 +64,9 @@ fn bincode_options() -> impl bincode::Options {
 
 pub fn to_bincode<T: serde::Serialize>(value: &T) -> Vec<u8> {
     use bincode::Options;
-    bincode_options().serialize(value).expect("in-memory bincode encoding cannot fail")
+    bincode_options()
+        .serialize(value)
+        .expect("in-memory bincode encoding cannot fail")
 }
 
 pub fn to_json<T: serde::Serialize>(value: &T) -> String {
@@ -68,8 +79,14 @@ fn json_from_str<T: DeserializeOwned>(path: &str, text: &str) -> Result<T, Codec
     let mut de = serde_json::Deserializer::from_str(text);
     // Depth is bounded afterwards by the sort check; parsing runs on a large stack.
     de.disable_recursion_limit();
-    let value = T::deserialize(&mut de).map_err(|source| CodecError::Json { path: path.into(), source })?;
-    de.end().map_err(|source| CodecError::Json { path: path.into(), source })?;
+    let value = T::deserialize(&mut de).map_err(|source| CodecError::Json {
+        path: path.into(),
+        source,
+    })?;
+    de.end().map_err(|source| CodecError::Json {
+        path: path.into(),
+        source,
+    })?;
     Ok(value)
 }
 
@@ -82,11 +99,17 @@ pub fn certificate_from_bytes(path: &str, bytes: &[u8]) -> Result<Certificate, C
         }
         let found = u32::from_le_bytes([rest[0], rest[1], rest[2], rest[3]]);
         if found != FORMAT_VERSION {
-            return Err(CodecError::WrongVersion { path: path.into(), found });
+            return Err(CodecError::WrongVersion {
+                path: path.into(),
+                found,
+            });
         }
         return bincode_options()
             .deserialize(&rest[4..])
-            .map_err(|source| CodecError::Binary { path: path.into(), source });
+            .map_err(|source| CodecError::Binary {
+                path: path.into(),
+                source,
+            });
     }
     let text = std::str::from_utf8(bytes).map_err(|_| CodecError::NotCerta(path.into()))?;
     if !text.trim_start().starts_with('{') {
@@ -96,10 +119,16 @@ pub fn certificate_from_bytes(path: &str, bytes: &[u8]) -> Result<Certificate, C
     // file is refused with a version message rather than a field error.
     if let Ok(probe) = serde_json::from_str::<Probe>(text) {
         if probe.header.format != FORMAT_NAME {
-            return Err(CodecError::WrongFormat { path: path.into(), found: probe.header.format });
+            return Err(CodecError::WrongFormat {
+                path: path.into(),
+                found: probe.header.format,
+            });
         }
         if probe.header.version != FORMAT_VERSION {
-            return Err(CodecError::WrongVersion { path: path.into(), found: probe.header.version });
+            return Err(CodecError::WrongVersion {
+                path: path.into(),
+                found: probe.header.version,
+            });
         }
     }
     json_from_str(path, text)
@@ -121,9 +150,15 @@ pub fn certificate_to_bytes(path: &Path, cert: &Certificate) -> Result<Vec<u8>, 
 
 fn read_bounded(path: &Path) -> Result<Vec<u8>, CodecError> {
     let p = path.display().to_string();
-    let meta = std::fs::metadata(path).map_err(|source| CodecError::Io { path: p.clone(), source })?;
+    let meta = std::fs::metadata(path).map_err(|source| CodecError::Io {
+        path: p.clone(),
+        source,
+    })?;
     if meta.len() > MAX_FILE_BYTES {
-        return Err(CodecError::TooLarge { path: p, size: meta.len() });
+        return Err(CodecError::TooLarge {
+            path: p,
+            size: meta.len(),
+        });
     }
     std::fs::read(path).map_err(|source| CodecError::Io { path: p, source })
 }
@@ -136,7 +171,10 @@ pub fn read_certificate(path: &Path) -> Result<Certificate, CodecError> {
 /// Writes a certificate; the extension of `path` chooses the encoding.
 pub fn write_certificate(path: &Path, cert: &Certificate) -> Result<(), CodecError> {
     let bytes = certificate_to_bytes(path, cert)?;
-    std::fs::write(path, bytes).map_err(|source| CodecError::Io { path: path.display().to_string(), source })
+    std::fs::write(path, bytes).map_err(|source| CodecError::Io {
+        path: path.display().to_string(),
+        source,
+    })
 }
 
 /// Reads a task stored as JSON (`certa task FILE --json`).

@@ -38,14 +38,24 @@ impl Env {
             Value::Bool(b) => Ok(b),
             Value::Int(_) => Err(EvalError::Sort(e.op_name())),
         };
-        let cmp = |a: &Expr, b: &Expr, f: fn(&BigInt, &BigInt) -> bool| Ok(Value::Bool(f(&int(a)?, &int(b)?)));
+        let cmp = |a: &Expr, b: &Expr, f: fn(&BigInt, &BigInt) -> bool| {
+            Ok(Value::Bool(f(&int(a)?, &int(b)?)))
+        };
         Ok(match e {
             Expr::Bool(b) => Value::Bool(*b),
             Expr::Int(n) => Value::Int(n.0.clone()),
-            Expr::Var(n) => Value::Int(self.vars.get(n).cloned().ok_or_else(|| EvalError::Unbound(n.clone()))?),
-            Expr::Next(n) => {
-                Value::Int(self.nexts.get(n).cloned().ok_or_else(|| EvalError::Unbound(format!("{n}'")))?)
-            }
+            Expr::Var(n) => Value::Int(
+                self.vars
+                    .get(n)
+                    .cloned()
+                    .ok_or_else(|| EvalError::Unbound(n.clone()))?,
+            ),
+            Expr::Next(n) => Value::Int(
+                self.nexts
+                    .get(n)
+                    .cloned()
+                    .ok_or_else(|| EvalError::Unbound(format!("{n}'")))?,
+            ),
             Expr::Add(v) => {
                 let mut sum = BigInt::from(0);
                 for x in v {

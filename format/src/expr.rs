@@ -222,7 +222,11 @@ impl Expr {
             Expr::Next(n) if scope.has_next(n) => Ok(Int),
             Expr::Next(n) => Err(SortError::NextNotAllowed(n.clone())),
             Expr::Add(v) | Expr::And(v) | Expr::Or(v) => {
-                let want = if matches!(self, Expr::Add(_)) { Int } else { Bool };
+                let want = if matches!(self, Expr::Add(_)) {
+                    Int
+                } else {
+                    Bool
+                };
                 if v.is_empty() && want == Int {
                     return Err(SortError::Empty(op));
                 }

@@ -87,7 +87,11 @@ fn write_expr(out: &mut String, e: &Expr) {
             for (i, x) in v.iter().enumerate() {
                 if i == 0 {
                     // A nested n-ary sum keeps its parentheses so it is not flattened.
-                    let first_min = if matches!(x, Expr::Add(w) if w.len() >= 2) { ATOM } else { ADD };
+                    let first_min = if matches!(x, Expr::Add(w) if w.len() >= 2) {
+                        ATOM
+                    } else {
+                        ADD
+                    };
                     write_at(out, x, first_min);
                 } else {
                     out.push_str(" + ");
@@ -96,7 +100,11 @@ fn write_expr(out: &mut String, e: &Expr) {
             }
         }
         Expr::And(v) | Expr::Or(v) => {
-            let (op, level) = if matches!(e, Expr::And(_)) { ("&&", AND) } else { ("||", OR) };
+            let (op, level) = if matches!(e, Expr::And(_)) {
+                ("&&", AND)
+            } else {
+                ("||", OR)
+            };
             for (i, x) in v.iter().enumerate() {
                 if i > 0 {
                     let _ = write!(out, " {op} ");
@@ -117,7 +125,11 @@ fn write_expr(out: &mut String, e: &Expr) {
         }
         Expr::Div(a, d) | Expr::Mod(a, d) => {
             write_at(out, a, MUL);
-            out.push_str(if matches!(e, Expr::Div(..)) { " / " } else { " % " });
+            out.push_str(if matches!(e, Expr::Div(..)) {
+                " / "
+            } else {
+                " % "
+            });
             out.push_str(&d.to_string());
         }
         Expr::Not(a) => match &**a {

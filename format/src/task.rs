@@ -22,7 +22,10 @@ pub struct VarDecl {
 
 impl VarDecl {
     pub fn int(name: &str) -> VarDecl {
-        VarDecl { name: name.to_string(), sort: VarSort::Int }
+        VarDecl {
+            name: name.to_string(),
+            sort: VarSort::Int,
+        }
     }
 }
 

@@ -9,6 +9,8 @@ pub fn corpus_dir() -> PathBuf {
 
 /// `../shared/corpus/<name>` next to the repository, when present.
 pub fn shared_corpus(name: &str) -> Option<PathBuf> {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus").join(name);
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/corpus")
+        .join(name);
     p.is_dir().then_some(p)
 }

@@ -36,7 +36,8 @@ pub fn check_run(run: &Run) -> String {
     match &run.certificate {
         None => "-".into(),
         Some(cert) => {
-            let report = checker::on_large_stack(|| checker::check(cert, &checker::Options::default()));
+            let report =
+                checker::on_large_stack(|| checker::check(cert, &checker::Options::default()));
             match report.verdict() {
                 checker::Verdict::Valid => "VALID".into(),
                 checker::Verdict::Invalid => "INVALID".into(),
@@ -58,15 +59,28 @@ pub fn manifest(dir: &Path) -> Result<Vec<(String, String)>, String> {
         }
         let mut cols = line.split('\t');
         match (cols.next(), cols.next()) {
-            (Some(f), Some(e)) if f != "file" => out.push((f.trim().to_string(), e.trim().to_string())),
+            (Some(f), Some(e)) if f != "file" => {
+                out.push((f.trim().to_string(), e.trim().to_string()))
+            }
             (Some("file"), _) => {}
-            _ => return Err(format!("{}:{}: expected `file<TAB>expected`", path.display(), i + 1)),
+            _ => {
+                return Err(format!(
+                    "{}:{}: expected `file<TAB>expected`",
+                    path.display(),
+                    i + 1
+                ))
+            }
         }
     }
     Ok(out)
 }
 
-pub fn run(dir: &Path, cfg: &Config, with_sbe: bool, csv: Option<&Path>) -> Result<Vec<Row>, String> {
+pub fn run(
+    dir: &Path,
+    cfg: &Config,
+    with_sbe: bool,
+    csv: Option<&Path>,
+) -> Result<Vec<Row>, String> {
     let mut rows = Vec::new();
     println!(
         "{:<40} {:>8} {:>10} {:>8} {:>5} {:>5} {:>6} {:>8} {:>12}",
@@ -79,7 +93,13 @@ pub fn run(dir: &Path, cfg: &Config, with_sbe: bool, csv: Option<&Path>) -> Resu
         let (seconds, refinements, predicates, nodes, queries) = match &lbe {
             Ok(r) => {
                 let s = &r.outcome.stats;
-                (s.time.as_secs_f64(), s.refinements, s.predicates, s.nodes, s.queries)
+                (
+                    s.time.as_secs_f64(),
+                    s.refinements,
+                    s.predicates,
+                    s.nodes,
+                    s.queries,
+                )
             }
             Err(_) => (0.0, 0, 0, 0, 0),
         };
@@ -87,11 +107,29 @@ pub fn run(dir: &Path, cfg: &Config, with_sbe: bool, csv: Option<&Path>) -> Resu
         let sbe = if with_sbe && lbe.is_ok() {
             let r = run_file(&path, Encoding::Sbe, cfg).map_err(|e| e.to_string());
             let w = verdict_word(&r);
-            r.ok().map(|r| (w, r.outcome.stats.time.as_secs_f64(), r.outcome.stats.nodes, r.outcome.stats.queries))
+            r.ok().map(|r| {
+                (
+                    w,
+                    r.outcome.stats.time.as_secs_f64(),
+                    r.outcome.stats.nodes,
+                    r.outcome.stats.queries,
+                )
+            })
         } else {
             None
         };
-        let row = Row { file, expected, verdict, seconds, refinements, predicates, nodes, queries, check, sbe };
+        let row = Row {
+            file,
+            expected,
+            verdict,
+            seconds,
+            refinements,
+            predicates,
+            nodes,
+            queries,
+            check,
+            sbe,
+        };
         println!(
             "{:<40} {:>8} {:>10} {:>7.3}s {:>5} {:>5} {:>6} {:>8} {:>12}",
             row.file,
@@ -118,12 +156,31 @@ fn is_definite(v: &str) -> bool {
 }
 
 pub fn summary(rows: &[Row]) -> String {
-    let correct = |w: &str| rows.iter().filter(|r| r.verdict == w && r.expected == w).count();
-    let wrong = rows.iter().filter(|r| is_definite(&r.verdict) && r.verdict != r.expected).count()
-        + rows.iter().filter(|r| r.expected == "error" && r.verdict != "error").count()
-        + rows.iter().filter(|r| r.expected != "error" && r.verdict == "error").count();
-    let unknown = rows.iter().filter(|r| r.verdict.starts_with("unknown")).count();
-    let invalid = rows.iter().filter(|r| r.check == "INVALID" || r.check == "INCONCLUSIVE").count();
+    let correct = |w: &str| {
+        rows.iter()
+            .filter(|r| r.verdict == w && r.expected == w)
+            .count()
+    };
+    let wrong = rows
+        .iter()
+        .filter(|r| is_definite(&r.verdict) && r.verdict != r.expected)
+        .count()
+        + rows
+            .iter()
+            .filter(|r| r.expected == "error" && r.verdict != "error")
+            .count()
+        + rows
+            .iter()
+            .filter(|r| r.expected != "error" && r.verdict == "error")
+            .count();
+    let unknown = rows
+        .iter()
+        .filter(|r| r.verdict.starts_with("unknown"))
+        .count();
+    let invalid = rows
+        .iter()
+        .filter(|r| r.check == "INVALID" || r.check == "INCONCLUSIVE")
+        .count();
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -148,7 +205,10 @@ pub fn summary(rows: &[Row]) -> String {
         let sbe_n = sum(&|r| r.sbe.as_ref().map_or(0.0, |x| x.2 as f64));
         let lbe_q = sum(&|r| r.queries as f64);
         let sbe_q = sum(&|r| r.sbe.as_ref().map_or(0.0, |x| x.3 as f64));
-        let sbe_solved = rows.iter().filter(|r| r.sbe.as_ref().is_some_and(|(w, ..)| *w == r.expected)).count();
+        let sbe_solved = rows
+            .iter()
+            .filter(|r| r.sbe.as_ref().is_some_and(|(w, ..)| *w == r.expected))
+            .count();
         let _ = writeln!(
             s,
             "LBE vs SBE on {} tasks both solved (SBE solved {} correctly): time {:.3}s vs {:.3}s (LBE/SBE {:.2}), nodes {} vs {} ({:.2}), queries {} vs {} ({:.2})",
@@ -179,8 +239,19 @@ fn to_csv(rows: &[Row]) -> String {
         let _ = writeln!(
             s,
             "{},{},\"{}\",{:.4},{},{},{},{},{},\"{}\",{},{},{}",
-            r.file, r.expected, r.verdict.replace('"', "'"), r.seconds, r.refinements, r.predicates, r.nodes, r.queries, r.check,
-            sv.replace('"', "'"), st, sn, sq
+            r.file,
+            r.expected,
+            r.verdict.replace('"', "'"),
+            r.seconds,
+            r.refinements,
+            r.predicates,
+            r.nodes,
+            r.queries,
+            r.check,
+            sv.replace('"', "'"),
+            st,
+            sn,
+            sq
         );
     }
     s

@@ -1,3 +1,7 @@
-//! placeholder
+//! certa verifier: frontends -> CFA -> large-block encoding -> CEGAR engines (Z3) -> certificates.
 
+pub mod bench;
+pub mod engine;
 pub mod frontend;
+pub mod replay;
+pub mod run;

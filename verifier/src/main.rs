@@ -15,7 +15,11 @@ const EXIT_UNKNOWN: u8 = 2;
 const EXIT_INPUT: u8 = 3;
 
 #[derive(Parser)]
-#[command(name = "certa", version, about = "CEGAR verifier whose every answer comes with a checkable certificate")]
+#[command(
+    name = "certa",
+    version,
+    about = "CEGAR verifier whose every answer comes with a checkable certificate"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -58,7 +62,10 @@ struct Limits {
 impl Limits {
     fn config(&self, progress: bool) -> Result<Config, String> {
         if !(self.timeout > 0.0 && self.timeout.is_finite()) {
-            return Err(format!("--timeout must be a positive number of seconds, got {}", self.timeout));
+            return Err(format!(
+                "--timeout must be a positive number of seconds, got {}",
+                self.timeout
+            ));
         }
         Ok(Config {
             timeout: Some(Duration::from_secs_f64(self.timeout)),
@@ -142,14 +149,24 @@ fn main() -> ExitCode {
 
 fn dispatch(command: Command) -> Result<u8, String> {
     match command {
-        Command::Verify { file, output, limits, json, verbose } => verify(&file, output.as_deref(), &limits, json, verbose),
+        Command::Verify {
+            file,
+            output,
+            limits,
+            json,
+            verbose,
+        } => verify(&file, output.as_deref(), &limits, json, verbose),
         Command::Replay { cert } => {
             let cert = format::codec::read_certificate(&cert).map_err(|e| e.to_string())?;
             let text = replay::render(&cert).map_err(|e| e.to_string())?;
             print!("{text}");
             Ok(EXIT_SAFE)
         }
-        Command::Task { file, encoding, json } => {
+        Command::Task {
+            file,
+            encoding,
+            json,
+        } => {
             let program = frontend::load(&file, encoding.into()).map_err(|e| e.to_string())?;
             print!("{}", format::print::task_to_string(&program.task));
             println!("// sha256 {}", format::hash::task_sha256(&program.task));
@@ -159,13 +176,22 @@ fn dispatch(command: Command) -> Result<u8, String> {
             }
             Ok(EXIT_SAFE)
         }
-        Command::Check { cert, task, verbose } => {
+        Command::Check {
+            cert,
+            task,
+            verbose,
+        } => {
             let cert = format::codec::read_certificate(&cert).map_err(|e| e.to_string())?;
             let task_sha256 = match task {
-                Some(p) => Some(format::hash::task_sha256(&format::codec::read_task_json(&p).map_err(|e| e.to_string())?)),
+                Some(p) => Some(format::hash::task_sha256(
+                    &format::codec::read_task_json(&p).map_err(|e| e.to_string())?,
+                )),
                 None => None,
             };
-            let opts = checker::Options { task_sha256, ..checker::Options::default() };
+            let opts = checker::Options {
+                task_sha256,
+                ..checker::Options::default()
+            };
             let report = checker::on_large_stack(|| checker::check(&cert, &opts));
             if verbose {
                 for r in &report.records {
@@ -179,21 +205,40 @@ fn dispatch(command: Command) -> Result<u8, String> {
                 checker::Verdict::Inconclusive => 2,
             })
         }
-        Command::Bench { dir, limits, csv, no_sbe } => {
-            let cfg = Config { progress_after: None, ..limits.config(false)? };
+        Command::Bench {
+            dir,
+            limits,
+            csv,
+            no_sbe,
+        } => {
+            let cfg = Config {
+                progress_after: None,
+                ..limits.config(false)?
+            };
             bench::run(&dir, &cfg, !no_sbe, csv.as_deref())?;
             Ok(EXIT_SAFE)
         }
     }
 }
 
-fn verify(file: &Path, output: Option<&Path>, limits: &Limits, json: bool, verbose: bool) -> Result<u8, String> {
+fn verify(
+    file: &Path,
+    output: Option<&Path>,
+    limits: &Limits,
+    json: bool,
+    verbose: bool,
+) -> Result<u8, String> {
     let cfg = limits.config(verbose)?;
     if let Some(out) = output {
         // Refuse a bad extension before spending time on the proof.
         match out.extension().and_then(|e| e.to_str()) {
             Some("json") | Some("cert") => {}
-            _ => return Err(format!("{}: certificate files end in .json or .cert", out.display())),
+            _ => {
+                return Err(format!(
+                    "{}: certificate files end in .json or .cert",
+                    out.display()
+                ))
+            }
         }
     }
     let run = run::run_file(file, limits.encoding.into(), &cfg).map_err(|e| e.to_string())?;

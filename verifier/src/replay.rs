@@ -7,7 +7,10 @@ fn show(v: &Valuation) -> String {
     if v.is_empty() {
         return "-".into();
     }
-    v.iter().map(|(k, n)| format!("{k}={n}")).collect::<Vec<_>>().join(", ")
+    v.iter()
+        .map(|(k, n)| format!("{k}={n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn env(state: &Valuation, inputs: &Valuation, next: &Valuation) -> Env {
@@ -28,16 +31,35 @@ pub fn render(cert: &Certificate) -> Result<String, String> {
     };
     let task = &cert.task;
     let mut out = String::new();
-    let file = cert.source_map.as_ref().map(|m| m.file.clone()).unwrap_or_default();
-    out.push_str(&format!("trace of {} steps in {}\n", trace.steps.len(), if file.is_empty() { "(task)" } else { &file }));
-    let init_ok = Env { vars: trace.initial.iter().map(|(k, v)| (k.clone(), v.0.clone())).collect(), ..Env::default() }
-        .holds(&task.init)
-        .unwrap_or(false);
+    let file = cert
+        .source_map
+        .as_ref()
+        .map(|m| m.file.clone())
+        .unwrap_or_default();
+    out.push_str(&format!(
+        "trace of {} steps in {}\n",
+        trace.steps.len(),
+        if file.is_empty() { "(task)" } else { &file }
+    ));
+    let init_ok = Env {
+        vars: trace
+            .initial
+            .iter()
+            .map(|(k, v)| (k.clone(), v.0.clone()))
+            .collect(),
+        ..Env::default()
+    }
+    .holds(&task.init)
+    .unwrap_or(false);
     out.push_str(&format!(
         "initial  at {}: {}{}\n",
         task.initial_location,
         show(&trace.initial),
-        if init_ok { "" } else { "   [does NOT satisfy the initial condition]" }
+        if init_ok {
+            ""
+        } else {
+            "   [does NOT satisfy the initial condition]"
+        }
     ));
     let mut state = trace.initial.clone();
     for (i, step) in trace.steps.iter().enumerate() {
@@ -45,7 +67,9 @@ pub fn render(cert: &Certificate) -> Result<String, String> {
             out.push_str(&format!("step {}: unknown edge {}\n", i + 1, step.edge));
             break;
         };
-        let ok = env(&state, &step.inputs, &step.next).holds(&edge.relation).unwrap_or(false);
+        let ok = env(&state, &step.inputs, &step.next)
+            .holds(&edge.relation)
+            .unwrap_or(false);
         out.push_str(&format!(
             "step {:>3}: edge {} `{}` {} -> {}{}\n",
             i + 1,
@@ -53,11 +77,22 @@ pub fn render(cert: &Certificate) -> Result<String, String> {
             edge.name,
             edge.from,
             edge.to,
-            if ok { "" } else { "   [step does NOT satisfy the edge relation]" }
+            if ok {
+                ""
+            } else {
+                "   [step does NOT satisfy the edge relation]"
+            }
         ));
-        if let Some(origin) = cert.source_map.as_ref().and_then(|m| m.edges.iter().find(|o| o.edge == edge.id)) {
+        if let Some(origin) = cert
+            .source_map
+            .as_ref()
+            .and_then(|m| m.edges.iter().find(|o| o.edge == edge.id))
+        {
             for s in &origin.statements {
-                out.push_str(&format!("          {}:{}:{}  {}\n", file, s.line, s.col, s.text));
+                out.push_str(&format!(
+                    "          {}:{}:{}  {}\n",
+                    file, s.line, s.col, s.text
+                ));
             }
         }
         if !step.inputs.is_empty() {
@@ -66,7 +101,15 @@ pub fn render(cert: &Certificate) -> Result<String, String> {
         out.push_str(&format!("          state:  {}\n", show(&step.next)));
         state = step.next.clone();
     }
-    let reached = trace.steps.last().and_then(|s| task.edge(s.edge)).map(|e| e.to == task.bad_location);
-    out.push_str(if reached == Some(true) { "reaches bad: an assertion fails\n" } else { "does NOT reach bad\n" });
+    let reached = trace
+        .steps
+        .last()
+        .and_then(|s| task.edge(s.edge))
+        .map(|e| e.to == task.bad_location);
+    out.push_str(if reached == Some(true) {
+        "reaches bad: an assertion fails\n"
+    } else {
+        "does NOT reach bad\n"
+    });
     Ok(out)
 }

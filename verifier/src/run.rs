@@ -14,12 +14,20 @@ pub struct Run {
 
 /// The Z3 version the verifier is linked against.
 pub fn z3_version() -> String {
-    z3::full_version().trim_start_matches("Z3 ").trim_start_matches("version ").to_string()
+    z3::full_version()
+        .trim_start_matches("Z3 ")
+        .trim_start_matches("version ")
+        .to_string()
 }
 
 /// Builds the certificate for a definite verdict; the header carries no
 /// timestamps, so the same input always gives the same bytes.
-pub fn certificate(program: &Program, source_name: &str, source: &[u8], verdict: &Verdict) -> Option<Certificate> {
+pub fn certificate(
+    program: &Program,
+    source_name: &str,
+    source: &[u8],
+    verdict: &Verdict,
+) -> Option<Certificate> {
     let body = match verdict {
         Verdict::Safe(b) => Body::Safe(b.clone()),
         Verdict::Unsafe(t) => Body::Unsafe(t.clone()),
@@ -29,10 +37,19 @@ pub fn certificate(program: &Program, source_name: &str, source: &[u8], verdict:
         header: Header {
             format: FORMAT_NAME.into(),
             version: FORMAT_VERSION,
-            producer: Tool { name: "certa".into(), version: env!("CARGO_PKG_VERSION").into() },
-            solver: Tool { name: "z3".into(), version: z3_version() },
+            producer: Tool {
+                name: "certa".into(),
+                version: env!("CARGO_PKG_VERSION").into(),
+            },
+            solver: Tool {
+                name: "z3".into(),
+                version: z3_version(),
+            },
             task_sha256: format::hash::task_sha256(&program.task),
-            source: Some(SourceFile { name: source_name.into(), sha256: format::hash::bytes_sha256(source) }),
+            source: Some(SourceFile {
+                name: source_name.into(),
+                sha256: format::hash::bytes_sha256(source),
+            }),
         },
         task: program.task.clone(),
         body,
@@ -40,12 +57,34 @@ pub fn certificate(program: &Program, source_name: &str, source: &[u8], verdict:
     })
 }
 
-/// Loads and verifies `path`.
-pub fn run_file(path: &Path, encoding: Encoding, cfg: &Config) -> Result<Run, FrontendError> {
+/// Why a file could not be verified at all (exit code 3).
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    #[error(transparent)]
+    Frontend(#[from] FrontendError),
+    /// The task breaks the rules every certificate's task must obey (SPEC.md).
+    #[error("{file}: invalid task: {reason}")]
+    InvalidTask { file: String, reason: String },
+}
+
+/// Loads and verifies `path`. The task is first held to the checker's own
+/// structural rules, so nothing is verified that could not be certified.
+pub fn run_file(path: &Path, encoding: Encoding, cfg: &Config) -> Result<Run, RunError> {
     let program = frontend::load(path, encoding)?;
+    checker::structure::check_task(&program.task).map_err(|e| RunError::InvalidTask {
+        file: path.display().to_string(),
+        reason: e.to_string(),
+    })?;
     let source = std::fs::read(path).unwrap_or_default();
     let outcome = engine::verify(&program.task, cfg);
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let certificate = certificate(&program, &name, &source, &outcome.verdict);
-    Ok(Run { program, outcome, certificate })
+    Ok(Run {
+        program,
+        outcome,
+        certificate,
+    })
 }

@@ -8,7 +8,9 @@ fn certa() -> Command {
 }
 
 fn corpus(rel: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../corpus").join(rel)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../corpus")
+        .join(rel)
 }
 
 fn tmp(name: &str) -> PathBuf {
@@ -20,8 +22,19 @@ fn tmp(name: &str) -> PathBuf {
 #[test]
 fn verify_safe_program_exits_0_and_writes_a_certificate() {
     let out = tmp("seed.json");
-    let o = certa().args(["verify"]).arg(corpus("imp/seed.imp")).arg("-o").arg(&out).output().unwrap();
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = certa()
+        .args(["verify"])
+        .arg(corpus("imp/seed.imp"))
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     let stdout = String::from_utf8_lossy(&o.stdout);
     assert!(stdout.starts_with("SAFE"), "{stdout}");
     assert!(stdout.contains("queries"), "{stdout}");
@@ -32,8 +45,19 @@ fn verify_safe_program_exits_0_and_writes_a_certificate() {
 #[test]
 fn verify_unsafe_program_exits_1_and_replay_shows_source_lines() {
     let out = tmp("variant.cert");
-    let o = certa().args(["verify"]).arg(corpus("imp/seed_variant.imp")).arg("-o").arg(&out).output().unwrap();
-    assert_eq!(o.status.code(), Some(1), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = certa()
+        .args(["verify"])
+        .arg(corpus("imp/seed_variant.imp"))
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     assert!(String::from_utf8_lossy(&o.stdout).starts_with("UNSAFE"));
     let r = certa().arg("replay").arg(&out).output().unwrap();
     assert_eq!(r.status.code(), Some(0));
@@ -44,28 +68,51 @@ fn verify_unsafe_program_exits_1_and_replay_shows_source_lines() {
 
 #[test]
 fn exhausted_refinement_budget_exits_2_with_the_reason() {
-    let o = certa().args(["verify", "--max-refinements", "0"]).arg(corpus("imp/seed.imp")).output().unwrap();
+    let o = certa()
+        .args(["verify", "--max-refinements", "0"])
+        .arg(corpus("imp/seed.imp"))
+        .output()
+        .unwrap();
     assert_eq!(o.status.code(), Some(2));
     let stdout = String::from_utf8_lossy(&o.stdout);
-    assert!(stdout.starts_with("UNKNOWN: reached the limit of 0 refinements"), "{stdout}");
+    assert!(
+        stdout.starts_with("UNKNOWN: reached the limit of 0 refinements"),
+        "{stdout}"
+    );
 }
 
 #[test]
 fn bad_inputs_and_options_exit_3_with_a_message() {
-    let missing = certa().args(["verify", "no/such/file.imp"]).output().unwrap();
+    let missing = certa()
+        .args(["verify", "no/such/file.imp"])
+        .output()
+        .unwrap();
     assert_eq!(missing.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("no/such/file.imp"));
     let option = certa().args(["verify", "--frobnicate"]).output().unwrap();
     assert_eq!(option.status.code(), Some(3));
-    let timeout = certa().args(["verify", "--timeout", "-1"]).arg(corpus("imp/seed.imp")).output().unwrap();
+    let timeout = certa()
+        .args(["verify", "--timeout", "-1"])
+        .arg(corpus("imp/seed.imp"))
+        .output()
+        .unwrap();
     assert_eq!(timeout.status.code(), Some(3));
-    let ext = certa().args(["verify"]).arg(corpus("imp/seed.imp")).args(["-o", "x.txt"]).output().unwrap();
+    let ext = certa()
+        .args(["verify"])
+        .arg(corpus("imp/seed.imp"))
+        .args(["-o", "x.txt"])
+        .output()
+        .unwrap();
     assert_eq!(ext.status.code(), Some(3));
 }
 
 #[test]
 fn task_prints_the_transition_system_and_its_hash() {
-    let o = certa().arg("task").arg(corpus("imp/seed.imp")).output().unwrap();
+    let o = certa()
+        .arg("task")
+        .arg(corpus("imp/seed.imp"))
+        .output()
+        .unwrap();
     assert_eq!(o.status.code(), Some(0));
     let text = String::from_utf8_lossy(&o.stdout);
     assert!(text.contains("initial "), "{text}");

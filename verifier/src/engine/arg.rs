@@ -22,17 +22,34 @@ pub struct Graph<S> {
     pub error_path: Option<AbstractPath>,
 }
 
-pub fn explore<A: Analysis>(task: &Task, analysis: &mut A, max_nodes: usize) -> Result<Graph<A::State>, Unknown> {
-    let mut graph = Graph { nodes: Vec::new(), initial: Vec::new(), successors: BTreeMap::new(), error_path: None };
+pub fn explore<A: Analysis>(
+    task: &Task,
+    analysis: &mut A,
+    max_nodes: usize,
+) -> Result<Graph<A::State>, Unknown> {
+    let mut graph = Graph {
+        nodes: Vec::new(),
+        initial: Vec::new(),
+        successors: BTreeMap::new(),
+        error_path: None,
+    };
     let mut index: BTreeMap<(String, A::State), usize> = BTreeMap::new();
     let mut queue = VecDeque::new();
-    let mut add = |graph: &mut Graph<A::State>, loc: &str, state: A::State, parent, queue: &mut VecDeque<usize>| {
+    let mut add = |graph: &mut Graph<A::State>,
+                   loc: &str,
+                   state: A::State,
+                   parent,
+                   queue: &mut VecDeque<usize>| {
         let key = (loc.to_string(), state);
         if let Some(&id) = index.get(&key) {
             return id;
         }
         let id = graph.nodes.len();
-        graph.nodes.push(Node { location: key.0.clone(), state: key.1.clone(), parent });
+        graph.nodes.push(Node {
+            location: key.0.clone(),
+            state: key.1.clone(),
+            parent,
+        });
         index.insert(key, id);
         queue.push_back(id);
         id
@@ -44,7 +61,10 @@ pub fn explore<A: Analysis>(task: &Task, analysis: &mut A, max_nodes: usize) -> 
         }
     }
     if task.initial_location == task.bad_location && !graph.initial.is_empty() {
-        graph.error_path = Some(AbstractPath { locations: vec![task.bad_location.clone()], edges: vec![] });
+        graph.error_path = Some(AbstractPath {
+            locations: vec![task.bad_location.clone()],
+            edges: vec![],
+        });
         return Ok(graph);
     }
     while let Some(id) = queue.pop_front() {

@@ -11,20 +11,47 @@ pub fn safe_body<A: Analysis>(task: &Task, analysis: &A, graph: &Graph<A::State>
         .nodes
         .iter()
         .enumerate()
-        .map(|(id, n)| Node { id: id as u32, location: n.location.clone(), cube: analysis.cube(&n.state) })
+        .map(|(id, n)| Node {
+            id: id as u32,
+            location: n.location.clone(),
+            cube: analysis.cube(&n.state),
+        })
         .collect();
-    let used: BTreeSet<u32> = nodes.iter().flat_map(|n| n.cube.iter().map(|l| l.pred)).collect();
-    let predicates = analysis.predicates().into_iter().filter(|p| used.contains(&p.id)).collect();
+    let used: BTreeSet<u32> = nodes
+        .iter()
+        .flat_map(|n| n.cube.iter().map(|l| l.pred))
+        .collect();
+    let predicates = analysis
+        .predicates()
+        .into_iter()
+        .filter(|p| used.contains(&p.id))
+        .collect();
     let mut successors = Vec::new();
     for (id, n) in graph.nodes.iter().enumerate() {
         for edge in task.edges_from(&n.location) {
             let targets = graph
                 .successors
                 .get(&(id, edge.id))
-                .map(|ts| ts.iter().map(|(t, w)| Successor { node: *t as u32, witness: Some(w.clone()) }).collect())
+                .map(|ts| {
+                    ts.iter()
+                        .map(|(t, w)| Successor {
+                            node: *t as u32,
+                            witness: Some(w.clone()),
+                        })
+                        .collect()
+                })
                 .unwrap_or_default();
-            successors.push(SuccessorList { node: id as u32, edge: edge.id, targets });
+            successors.push(SuccessorList {
+                node: id as u32,
+                edge: edge.id,
+                targets,
+            });
         }
     }
-    SafeBody { predicates, nodes, initial: graph.initial.iter().map(|&i| i as u32).collect(), successors }
+    SafeBody {
+        predicates,
+        nodes,
+        initial: graph.initial.iter().map(|&i| i as u32).collect(),
+        successors,
+    }
 }

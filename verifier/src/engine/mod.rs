@@ -76,7 +76,11 @@ pub trait Analysis {
     fn initial(&mut self) -> Result<Vec<Self::State>, Unknown>;
     /// Abstract successors under `edge`, each with the concrete step that
     /// justifies it. Into the bad location: one successor iff the step is possible.
-    fn post(&mut self, state: &Self::State, edge: &Edge) -> Result<Vec<(Self::State, Witness)>, Unknown>;
+    fn post(
+        &mut self,
+        state: &Self::State,
+        edge: &Edge,
+    ) -> Result<Vec<(Self::State, Witness)>, Unknown>;
     /// The state as a cube over the predicate table (for certificates).
     fn cube(&self, state: &Self::State) -> Vec<format::Literal>;
     /// The predicate table the cubes refer to.
@@ -107,7 +111,13 @@ pub trait Refiner<A: Analysis> {
 }
 
 /// Runs CEGAR: explore, and on reaching bad either report the real run or refine.
-pub fn cegar<A: Analysis, R: Refiner<A>>(task: &Task, analysis: &mut A, refiner: &mut R, cfg: &Config, start: Instant) -> Outcome {
+pub fn cegar<A: Analysis, R: Refiner<A>>(
+    task: &Task,
+    analysis: &mut A,
+    refiner: &mut R,
+    cfg: &Config,
+    start: Instant,
+) -> Outcome {
     let mut stats = Stats::default();
     let mut seen_paths: Vec<AbstractPath> = Vec::new();
     let deadline = cfg.timeout.map(|t| start + t);
@@ -125,10 +135,16 @@ pub fn cegar<A: Analysis, R: Refiner<A>>(task: &Task, analysis: &mut A, refiner:
             break Verdict::Safe(certify::safe_body(task, analysis, &graph));
         };
         if seen_paths.contains(&path) {
-            break Verdict::Unknown(format!("refinement made no progress on the path {:?}", path.edges));
+            break Verdict::Unknown(format!(
+                "refinement made no progress on the path {:?}",
+                path.edges
+            ));
         }
         if stats.refinements >= cfg.max_refinements {
-            break Verdict::Unknown(format!("reached the limit of {} refinements", cfg.max_refinements));
+            break Verdict::Unknown(format!(
+                "reached the limit of {} refinements",
+                cfg.max_refinements
+            ));
         }
         match refiner.refine(analysis, &path) {
             Ok(Refinement::Feasible(trace)) => break Verdict::Unsafe(trace),
@@ -161,13 +177,17 @@ pub fn verify(task: &Task, cfg: &Config) -> Outcome {
         z3::set_global_param("memory_max_size", &mb.to_string());
     }
     let deadline = cfg.timeout.map(|t| start + t);
+    // A fresh Z3 context per run: state left in a shared context (term ids,
+    // caches) would make models, and so certificates, depend on earlier runs.
     let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        let mut analysis = predabs::PredicateAnalysis::new(task, deadline);
-        if cfg.seed_assertion_atoms {
-            analysis.seed_assertion_atoms();
-        }
-        let mut refiner = refine::InterpolationRefiner::new(task, deadline);
-        cegar(task, &mut analysis, &mut refiner, cfg, start)
+        z3::with_z3_config(&z3::Config::new(), || {
+            let mut analysis = predabs::PredicateAnalysis::new(task, deadline);
+            if cfg.seed_assertion_atoms {
+                analysis.seed_assertion_atoms();
+            }
+            let mut refiner = refine::InterpolationRefiner::new(task, deadline);
+            cegar(task, &mut analysis, &mut refiner, cfg, start)
+        })
     }));
     run.unwrap_or_else(|panic| {
         let why = panic
@@ -177,7 +197,10 @@ pub fn verify(task: &Task, cfg: &Config) -> Outcome {
             .unwrap_or_else(|| "unknown".into());
         Outcome {
             verdict: Verdict::Unknown(format!("internal solver error: {why}")),
-            stats: Stats { time: start.elapsed(), ..Stats::default() },
+            stats: Stats {
+                time: start.elapsed(),
+                ..Stats::default()
+            },
         }
     })
 }

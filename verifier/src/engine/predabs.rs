@@ -52,11 +52,17 @@ impl<'t> PredicateAnalysis<'t> {
         if id == next_id {
             self.preds.push(formula);
         }
-        self.precision.entry(loc.to_string()).or_default().insert(id)
+        self.precision
+            .entry(loc.to_string())
+            .or_default()
+            .insert(id)
     }
 
     pub fn precision(&self, loc: &str) -> Vec<u32> {
-        self.precision.get(loc).map(|p| p.iter().copied().collect()).unwrap_or_default()
+        self.precision
+            .get(loc)
+            .map(|p| p.iter().copied().collect())
+            .unwrap_or_default()
     }
 
     /// Puts the state-variable atoms of each assertion edge's guard into
@@ -68,7 +74,8 @@ impl<'t> PredicateAnalysis<'t> {
                 let mut vars = Vec::new();
                 let mut nexts = Vec::new();
                 atom.collect_vars(&mut vars, &mut nexts);
-                if nexts.is_empty() && vars.iter().all(|v| task.is_state_var(v)) && !vars.is_empty() {
+                if nexts.is_empty() && vars.iter().all(|v| task.is_state_var(v)) && !vars.is_empty()
+                {
                     self.add_predicate(&e.from, atom);
                 }
             }
@@ -90,7 +97,13 @@ impl<'t> PredicateAnalysis<'t> {
         Bool::and(&lits)
     }
 
-    fn define_indicators(&self, solver: &Solver, defined: &mut BTreeSet<u32>, preds: &[u32], frame: usize) {
+    fn define_indicators(
+        &self,
+        solver: &Solver,
+        defined: &mut BTreeSet<u32>,
+        preds: &[u32],
+        frame: usize,
+    ) {
         for &p in preds {
             if defined.insert(p) {
                 let body = smt::encode_bool(&self.preds[p as usize], View::state(frame));
@@ -101,15 +114,25 @@ impl<'t> PredicateAnalysis<'t> {
 
     /// Enumerates the cubes over `preds` (indicators at `frame`) consistent
     /// with the solver's assertions, blocking each one found.
-    fn all_sat(&self, solver: &Solver, preds: &[u32], frame: usize) -> Result<Vec<(Cube, z3::Model)>, Unknown> {
+    fn all_sat(
+        &self,
+        solver: &Solver,
+        preds: &[u32],
+        frame: usize,
+    ) -> Result<Vec<(Cube, z3::Model)>, Unknown> {
         let mut out = Vec::new();
         while self.budget.check(solver, &[])? {
-            let model = solver.get_model().ok_or_else(|| Unknown("solver gave no model".into()))?;
+            let model = solver
+                .get_model()
+                .ok_or_else(|| Unknown("solver gave no model".into()))?;
             let cube: Cube = preds
                 .iter()
                 .map(|&p| Literal {
                     pred: p,
-                    positive: model.eval(&indicator(p, frame), true).and_then(|b| b.as_bool()).unwrap_or(false),
+                    positive: model
+                        .eval(&indicator(p, frame), true)
+                        .and_then(|b| b.as_bool())
+                        .unwrap_or(false),
                 })
                 .collect();
             let block: Vec<Bool> = cube
@@ -151,12 +174,20 @@ impl Analysis for PredicateAnalysis<'_> {
         let preds = self.precision(&self.task.initial_location);
         let mut defined = BTreeSet::new();
         self.define_indicators(&solver, &mut defined, &preds, 0);
-        Ok(self.all_sat(&solver, &preds, 0)?.into_iter().map(|(c, _)| c).collect())
+        Ok(self
+            .all_sat(&solver, &preds, 0)?
+            .into_iter()
+            .map(|(c, _)| c)
+            .collect())
     }
 
     fn post(&mut self, state: &Cube, edge: &Edge) -> Result<Vec<(Cube, Witness)>, Unknown> {
         let bad = edge.to == self.task.bad_location;
-        let preds = if bad { Vec::new() } else { self.precision(&edge.to) };
+        let preds = if bad {
+            Vec::new()
+        } else {
+            self.precision(&edge.to)
+        };
         let key = (edge.id, state.clone(), preds.clone());
         if let Some(hit) = self.cache.get(&key) {
             return Ok(hit.clone());
@@ -164,7 +195,10 @@ impl Analysis for PredicateAnalysis<'_> {
         let mut es = self.edge_solvers.remove(&edge.id).unwrap_or_else(|| {
             let solver = Solver::new();
             solver.assert(smt::encode_edge(edge, 0));
-            EdgeSolver { solver, defined: BTreeSet::new() }
+            EdgeSolver {
+                solver,
+                defined: BTreeSet::new(),
+            }
         });
         self.define_indicators(&es.solver, &mut es.defined, &preds, 1);
         es.solver.push();
@@ -172,7 +206,11 @@ impl Analysis for PredicateAnalysis<'_> {
         let found = self.all_sat(&es.solver, &preds, 1);
         es.solver.pop(1);
         let solver_back = es;
-        let found = found.map(|v| v.into_iter().map(|(c, m)| (c, self.witness(edge, &m))).collect::<Vec<_>>());
+        let found = found.map(|v| {
+            v.into_iter()
+                .map(|(c, m)| (c, self.witness(edge, &m)))
+                .collect::<Vec<_>>()
+        });
         self.edge_solvers.insert(edge.id, solver_back);
         let found = found?;
         self.cache.insert(key, found.clone());
@@ -184,7 +222,14 @@ impl Analysis for PredicateAnalysis<'_> {
     }
 
     fn predicates(&self) -> Vec<Predicate> {
-        self.preds.iter().enumerate().map(|(i, f)| Predicate { id: i as u32, formula: f.clone() }).collect()
+        self.preds
+            .iter()
+            .enumerate()
+            .map(|(i, f)| Predicate {
+                id: i as u32,
+                formula: f.clone(),
+            })
+            .collect()
     }
 
     fn queries(&self) -> u64 {

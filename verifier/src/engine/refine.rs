@@ -17,7 +17,10 @@ pub struct InterpolationRefiner<'t> {
 
 impl<'t> InterpolationRefiner<'t> {
     pub fn new(task: &'t Task, deadline: Option<Instant>) -> Self {
-        InterpolationRefiner { task, budget: Budget::new(deadline) }
+        InterpolationRefiner {
+            task,
+            budget: Budget::new(deadline),
+        }
     }
 
     fn edge(&self, id: u32) -> &'t format::Edge {
@@ -34,13 +37,16 @@ impl<'t> InterpolationRefiner<'t> {
         if !self.budget.check(&solver, &[])? {
             return Ok(None);
         }
-        let model = solver.get_model().ok_or_else(|| Unknown("solver gave no model".into()))?;
+        let model = solver
+            .get_model()
+            .ok_or_else(|| Unknown("solver gave no model".into()))?;
         let steps = path
             .edges
             .iter()
             .enumerate()
             .map(|(i, &e)| {
-                let locals: Vec<String> = self.edge(e).locals.iter().map(|l| l.name.clone()).collect();
+                let locals: Vec<String> =
+                    self.edge(e).locals.iter().map(|l| l.name.clone()).collect();
                 Step {
                     edge: e,
                     inputs: smt::model_valuation(&model, &locals, &|n| smt::local_symbol(n, i)),
@@ -48,7 +54,10 @@ impl<'t> InterpolationRefiner<'t> {
                 }
             })
             .collect();
-        Ok(Some(Trace { initial: super::state_valuation(self.task, &model, 0), steps }))
+        Ok(Some(Trace {
+            initial: super::state_valuation(self.task, &model, 0),
+            steps,
+        }))
     }
 
     /// `exists vars. body`, without quantifiers.
@@ -67,8 +76,13 @@ impl<'t> InterpolationRefiner<'t> {
             tactic = tactic.try_for(d.saturating_duration_since(Instant::now()));
         }
         self.budget.queries.set(self.budget.queries.get() + 1);
-        let result = tactic.apply(&goal, None).map_err(|e| Unknown(format!("quantifier elimination failed: {e}")))?;
-        let disjuncts: Vec<Bool> = result.list_subgoals().map(|g| Bool::and(&g.get_formulas())).collect();
+        let result = tactic
+            .apply(&goal, None)
+            .map_err(|e| Unknown(format!("quantifier elimination failed: {e}")))?;
+        let disjuncts: Vec<Bool> = result
+            .list_subgoals()
+            .map(|g| Bool::and(&g.get_formulas()))
+            .collect();
         Ok(Bool::or(&disjuncts).simplify())
     }
 }
@@ -108,7 +122,11 @@ fn mentions_vars(e: &Expr) -> bool {
 }
 
 impl<'t> Refiner<PredicateAnalysis<'t>> for InterpolationRefiner<'t> {
-    fn refine(&mut self, analysis: &mut PredicateAnalysis<'t>, path: &AbstractPath) -> Result<Refinement, Unknown> {
+    fn refine(
+        &mut self,
+        analysis: &mut PredicateAnalysis<'t>,
+        path: &AbstractPath,
+    ) -> Result<Refinement, Unknown> {
         if let Some(trace) = self.feasible(path)? {
             return Ok(Refinement::Feasible(trace));
         }
@@ -122,11 +140,26 @@ impl<'t> Refiner<PredicateAnalysis<'t>> for InterpolationRefiner<'t> {
         for i in (0..path.edges.len()).rev() {
             let edge = self.edge(path.edges[i]);
             let body = Bool::and(&[smt::encode_edge(edge, i), suffix]);
-            let mut vars: Vec<Int> = names.iter().map(|n| smt::int_const(&smt::state_symbol(n, i + 1))).collect();
-            vars.extend(edge.locals.iter().map(|l| smt::int_const(&smt::local_symbol(&l.name, i))));
+            let mut vars: Vec<Int> = names
+                .iter()
+                .map(|n| smt::int_const(&smt::state_symbol(n, i + 1)))
+                .collect();
+            vars.extend(
+                edge.locals
+                    .iter()
+                    .map(|l| smt::int_const(&smt::local_symbol(&l.name, i))),
+            );
             suffix = self.eliminate(&vars, &body)?;
-            let frame_i: Vec<(String, String)> = names.iter().map(|n| (smt::state_symbol(n, i), n.clone())).collect();
-            let rename = |sym: &str| frame_i.iter().find(|(s, _)| s == sym).map(|(_, n)| Expr::Var(n.clone()));
+            let frame_i: Vec<(String, String)> = names
+                .iter()
+                .map(|n| (smt::state_symbol(n, i), n.clone()))
+                .collect();
+            let rename = |sym: &str| {
+                frame_i
+                    .iter()
+                    .find(|(s, _)| s == sym)
+                    .map(|(_, n)| Expr::Var(n.clone()))
+            };
             let decoded = smt::decode(&Dynamic::from_ast(&suffix), &rename)
                 .map_err(|e| Unknown(format!("interpolant outside the supported language: {e}")))?;
             for atom in atoms(&decoded).into_iter().filter(mentions_vars) {
@@ -134,7 +167,10 @@ impl<'t> Refiner<PredicateAnalysis<'t>> for InterpolationRefiner<'t> {
             }
         }
         if !added {
-            return Err(Unknown(format!("refinement made no progress on the path {:?}", path.edges)));
+            return Err(Unknown(format!(
+                "refinement made no progress on the path {:?}",
+                path.edges
+            )));
         }
         Ok(Refinement::Refined)
     }

@@ -21,13 +21,23 @@ pub struct View<'a> {
 
 impl View<'static> {
     pub fn state(frame: usize) -> View<'static> {
-        View { cur: frame, next: frame, step: frame, locals: &[] }
+        View {
+            cur: frame,
+            next: frame,
+            step: frame,
+            locals: &[],
+        }
     }
 }
 
 impl<'a> View<'a> {
     pub fn step(edge: &'a format::Edge, i: usize) -> View<'a> {
-        View { cur: i, next: i + 1, step: i, locals: &edge.locals }
+        View {
+            cur: i,
+            next: i + 1,
+            step: i,
+            locals: &edge.locals,
+        }
     }
 }
 
@@ -58,7 +68,12 @@ pub fn encode(e: &Expr, v: View) -> Dynamic {
 
 fn is_int(e: &Expr) -> bool {
     match e {
-        Expr::Int(_) | Expr::Var(_) | Expr::Next(_) | Expr::Add(_) | Expr::Sub(..) | Expr::Neg(_) => true,
+        Expr::Int(_)
+        | Expr::Var(_)
+        | Expr::Next(_)
+        | Expr::Add(_)
+        | Expr::Sub(..)
+        | Expr::Neg(_) => true,
         Expr::Mul(..) | Expr::Div(..) | Expr::Mod(..) => true,
         Expr::Ite(_, a, _) => is_int(a),
         _ => false,
@@ -132,7 +147,9 @@ pub fn int_value(v: &Int) -> Option<BigInt> {
 /// Operators are matched by their SMT-LIB names, which (unlike the numeric
 /// kinds of the Rust binding) do not change between Z3 versions.
 pub fn decode(t: &Dynamic, rename: &dyn Fn(&str) -> Option<Expr>) -> Result<Expr, String> {
-    let decl = t.safe_decl().map_err(|_| format!("not an application: {t}"))?;
+    let decl = t
+        .safe_decl()
+        .map_err(|_| format!("not an application: {t}"))?;
     let kids = t.children();
     let name = decl.name();
     if kids.is_empty() {
@@ -153,7 +170,13 @@ pub fn decode(t: &Dynamic, rename: &dyn Fn(&str) -> Option<Expr>) -> Result<Expr
         }
         Ok((Box::new(d(&kids[0])?), Box::new(d(&kids[1])?)))
     };
-    let constant = |k: &Dynamic| if k.children().is_empty() { k.as_int().and_then(|i| int_value(&i)) } else { None };
+    let constant = |k: &Dynamic| {
+        if k.children().is_empty() {
+            k.as_int().and_then(|i| int_value(&i))
+        } else {
+            None
+        }
+    };
     let is_bool = kids[0].as_bool().is_some();
     Ok(match name.as_str() {
         "+" => Expr::Add(all()?),
@@ -180,7 +203,9 @@ pub fn decode(t: &Dynamic, rename: &dyn Fn(&str) -> Option<Expr>) -> Result<Expr
             }
         }
         "div" | "mod" if kids.len() == 2 => {
-            let c = constant(&kids[1]).filter(|c| *c > BigInt::from(0)).ok_or_else(|| format!("non-constant divisor in {t}"))?;
+            let c = constant(&kids[1])
+                .filter(|c| *c > BigInt::from(0))
+                .ok_or_else(|| format!("non-constant divisor in {t}"))?;
             let a = Box::new(d(&kids[0])?);
             if name == "div" {
                 Expr::Div(a, Num(c))
@@ -190,7 +215,10 @@ pub fn decode(t: &Dynamic, rename: &dyn Fn(&str) -> Option<Expr>) -> Result<Expr
         }
         "=" if is_bool => {
             let (a, b) = two()?;
-            Expr::And(vec![Expr::Implies(a.clone(), b.clone()), Expr::Implies(b, a)])
+            Expr::And(vec![
+                Expr::Implies(a.clone(), b.clone()),
+                Expr::Implies(b, a),
+            ])
         }
         "=" => {
             let (a, b) = two()?;
@@ -218,7 +246,11 @@ pub fn decode(t: &Dynamic, rename: &dyn Fn(&str) -> Option<Expr>) -> Result<Expr
         }
         "ite" if kids.len() == 3 => {
             let mut it = all()?.into_iter();
-            let (c, a, b) = (it.next().expect("3"), it.next().expect("3"), it.next().expect("3"));
+            let (c, a, b) = (
+                it.next().expect("3"),
+                it.next().expect("3"),
+                it.next().expect("3"),
+            );
             Expr::Ite(Box::new(c), Box::new(a), Box::new(b))
         }
         "to_int" | "to_real" if kids.len() == 1 => d(&kids[0])?,
@@ -238,7 +270,10 @@ pub struct Budget {
 
 impl Budget {
     pub fn new(deadline: Option<Instant>) -> Budget {
-        Budget { queries: Cell::new(0), deadline }
+        Budget {
+            queries: Cell::new(0),
+            deadline,
+        }
     }
 
     pub fn expired(&self) -> bool {
@@ -251,18 +286,27 @@ impl Budget {
             return Err(Unknown("timeout".into()));
         }
         if let Some(d) = self.deadline {
-            let ms = d.saturating_duration_since(Instant::now()).as_millis().clamp(1, u32::MAX as u128) as u32;
+            let ms = d
+                .saturating_duration_since(Instant::now())
+                .as_millis()
+                .clamp(1, u32::MAX as u128) as u32;
             let mut p = Params::new();
             p.set_u32("timeout", ms);
             solver.set_params(&p);
         }
         self.queries.set(self.queries.get() + 1);
-        let r = if assumptions.is_empty() { solver.check() } else { solver.check_assumptions(assumptions) };
+        let r = if assumptions.is_empty() {
+            solver.check()
+        } else {
+            solver.check_assumptions(assumptions)
+        };
         match r {
             SatResult::Sat => Ok(true),
             SatResult::Unsat => Ok(false),
             SatResult::Unknown => {
-                let why = solver.get_reason_unknown().unwrap_or_else(|| "unknown".into());
+                let why = solver
+                    .get_reason_unknown()
+                    .unwrap_or_else(|| "unknown".into());
                 let why = if self.expired() || why.contains("timeout") || why.contains("canceled") {
                     "timeout".to_string()
                 } else {
@@ -283,6 +327,13 @@ pub fn model_int(model: &z3::Model, sym: &str) -> BigInt {
 }
 
 /// A valuation of `names` read from frame symbols.
-pub fn model_valuation(model: &z3::Model, names: &[String], sym: &dyn Fn(&str) -> String) -> BTreeMap<String, Num> {
-    names.iter().map(|n| (n.clone(), Num(model_int(model, &sym(n))))).collect()
+pub fn model_valuation(
+    model: &z3::Model,
+    names: &[String],
+    sym: &dyn Fn(&str) -> String,
+) -> BTreeMap<String, Num> {
+    names
+        .iter()
+        .map(|n| (n.clone(), Num(model_int(model, &sym(n)))))
+        .collect()
 }
