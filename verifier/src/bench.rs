@@ -18,6 +18,18 @@ pub struct Row {
     pub queries: u64,
     pub check: String,
     pub sbe: Option<(String, f64, usize, u64)>,
+    /// Why there is no definite verdict: the frontend error or the unknown reason.
+    pub reason: String,
+}
+
+impl Row {
+    /// The directory part of the file (`c/loop-lit` for `c/loop-lit/x.yml`).
+    pub fn category(&self) -> String {
+        match self.file.rfind('/') {
+            Some(i) => self.file[..i].to_string(),
+            None => ".".to_string(),
+        }
+    }
 }
 
 fn verdict_word(run: &Result<Run, String>) -> String {
@@ -52,6 +64,23 @@ pub fn manifest(dir: &Path) -> Result<Vec<(String, String)>, String> {
     let path = dir.join("MANIFEST.tsv");
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut out = Vec::new();
+    // The sv-benchmarks development set: `path_of_yml<TAB>path_of_source<TAB>
+    // expected_verdict_unreach_call<TAB>...`, where `true` means safe.
+    if text.starts_with("path_of_yml\t") {
+        for line in text.lines().skip(1) {
+            let cols: Vec<&str> = line.split('\t').map(str::trim).collect();
+            if cols.len() < 3 || cols[0].is_empty() {
+                continue;
+            }
+            let expected = match cols[2] {
+                "true" => "safe",
+                "false" => "unsafe",
+                other => other,
+            };
+            out.push((cols[0].to_string(), expected.to_string()));
+        }
+        return Ok(out);
+    }
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -81,15 +110,34 @@ pub fn run(
     with_sbe: bool,
     csv: Option<&Path>,
 ) -> Result<Vec<Row>, String> {
+    run_with(dir, cfg, with_sbe, csv, None)
+}
+
+/// [`run`], also writing the rows as JSON to `json`. A `csv` path ending in
+/// `.json` gets JSON too.
+pub fn run_with(
+    dir: &Path,
+    cfg: &Config,
+    with_sbe: bool,
+    csv: Option<&Path>,
+    json: Option<&Path>,
+) -> Result<Vec<Row>, String> {
     let mut rows = Vec::new();
     println!(
-        "{:<40} {:>8} {:>10} {:>8} {:>5} {:>5} {:>6} {:>8} {:>12}",
+        "{:<40} {:>8} {:>10} {:>8} {:>5} {:>5} {:>6} {:>8} {:>12}  reason",
         "file", "expected", "verdict", "time", "refs", "preds", "nodes", "queries", "check"
     );
     for (file, expected) in manifest(dir)? {
         let path = dir.join(&file);
         let lbe = run_file(&path, Encoding::Lbe, cfg).map_err(|e| e.to_string());
         let verdict = verdict_word(&lbe);
+        let reason = match &lbe {
+            Err(e) => e.clone(),
+            Ok(r) => match &r.outcome.verdict {
+                Verdict::Unknown(why) => why.clone(),
+                _ => String::new(),
+            },
+        };
         let (seconds, refinements, predicates, nodes, queries) = match &lbe {
             Ok(r) => {
                 let s = &r.outcome.stats;
@@ -129,9 +177,10 @@ pub fn run(
             queries,
             check,
             sbe,
+            reason,
         };
         println!(
-            "{:<40} {:>8} {:>10} {:>7.3}s {:>5} {:>5} {:>6} {:>8} {:>12}",
+            "{:<40} {:>8} {:>10} {:>7.3}s {:>5} {:>5} {:>6} {:>8} {:>12}  {}",
             row.file,
             row.expected,
             row.verdict.split(' ').next().unwrap_or(""),
@@ -140,13 +189,22 @@ pub fn run(
             row.predicates,
             row.nodes,
             row.queries,
-            row.check
+            row.check,
+            short_reason(&row.reason)
         );
         rows.push(row);
     }
     print!("{}", summary(&rows));
     if let Some(path) = csv {
-        std::fs::write(path, to_csv(&rows)).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = if path.extension().is_some_and(|e| e == "json") {
+            to_json(&rows)
+        } else {
+            to_csv(&rows)
+        };
+        std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    if let Some(path) = json {
+        std::fs::write(path, to_json(&rows)).map_err(|e| format!("{}: {e}", path.display()))?;
     }
     Ok(rows)
 }
@@ -168,11 +226,11 @@ pub fn summary(rows: &[Row]) -> String {
         + rows
             .iter()
             .filter(|r| r.expected == "error" && r.verdict != "error")
-            .count()
-        + rows
-            .iter()
-            .filter(|r| r.expected != "error" && r.verdict == "error")
             .count();
+    let unsupported = rows
+        .iter()
+        .filter(|r| r.expected != "error" && r.verdict == "error")
+        .count();
     let unknown = rows
         .iter()
         .filter(|r| r.verdict.starts_with("unknown"))
@@ -184,15 +242,42 @@ pub fn summary(rows: &[Row]) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "\nsummary: {} tasks, correct safe {}, correct unsafe {}, errors as expected {}, wrong {}, unknown {}, certificates not VALID {}",
+        "\nsummary: {} tasks, correct safe {}, correct unsafe {}, errors as expected {}, wrong {}, unknown {}, unsupported {}, certificates not VALID {}",
         rows.len(),
         correct("safe"),
         correct("unsafe"),
         correct("error"),
         wrong,
         unknown,
+        unsupported,
         invalid
     );
+    let mut cats: Vec<String> = rows.iter().map(Row::category).collect();
+    cats.sort();
+    cats.dedup();
+    if cats.len() > 1 {
+        let _ = writeln!(
+            s,
+            "{:<28} {:>5} {:>8} {:>8} {:>6} {:>8} {:>12}",
+            "category", "tasks", "c.safe", "c.unsafe", "wrong", "unknown", "unsupported"
+        );
+        for c in &cats {
+            let rs: Vec<&Row> = rows.iter().filter(|r| &r.category() == c).collect();
+            let n = |f: &dyn Fn(&Row) -> bool| rs.iter().filter(|r| f(r)).count();
+            let _ = writeln!(
+                s,
+                "{:<28} {:>5} {:>8} {:>8} {:>6} {:>8} {:>12}",
+                c,
+                rs.len(),
+                n(&|r| r.verdict == "safe" && r.expected == "safe"),
+                n(&|r| r.verdict == "unsafe" && r.expected == "unsafe"),
+                n(&|r| (is_definite(&r.verdict) && r.verdict != r.expected)
+                    || (r.expected == "error" && r.verdict != "error")),
+                n(&|r| r.verdict.starts_with("unknown")),
+                n(&|r| r.expected != "error" && r.verdict == "error"),
+            );
+        }
+    }
     let both: Vec<&Row> = rows
         .iter()
         .filter(|r| is_definite(&r.verdict) && r.sbe.as_ref().is_some_and(|(w, ..)| is_definite(w)))
@@ -228,8 +313,39 @@ pub fn summary(rows: &[Row]) -> String {
     s
 }
 
+/// One line of a reason: the part after the file position of a frontend error.
+fn short_reason(r: &str) -> String {
+    let line = r.lines().next().unwrap_or("");
+    match line.find("unsupported: ") {
+        Some(i) => line[i..].to_string(),
+        None => line.chars().take(120).collect(),
+    }
+}
+
+fn to_json(rows: &[Row]) -> String {
+    let v: Vec<serde_json::Value> = rows
+        .iter()
+        .map(|r| {
+            serde_json::json!({
+                "file": r.file,
+                "category": r.category(),
+                "expected": r.expected,
+                "verdict": r.verdict.split(' ').next().unwrap_or(""),
+                "seconds": r.seconds,
+                "refinements": r.refinements,
+                "predicates": r.predicates,
+                "nodes": r.nodes,
+                "queries": r.queries,
+                "check": r.check,
+                "reason": r.reason,
+            })
+        })
+        .collect();
+    serde_json::to_string_pretty(&v).expect("json") + "\n"
+}
+
 fn to_csv(rows: &[Row]) -> String {
-    let mut s = String::from("file,expected,verdict,seconds,refinements,predicates,nodes,queries,check,sbe_verdict,sbe_seconds,sbe_nodes,sbe_queries\n");
+    let mut s = String::from("file,expected,verdict,seconds,refinements,predicates,nodes,queries,check,sbe_verdict,sbe_seconds,sbe_nodes,sbe_queries,category,reason\n");
     for r in rows {
         let (sv, st, sn, sq) = r
             .sbe
@@ -238,7 +354,7 @@ fn to_csv(rows: &[Row]) -> String {
             .unwrap_or_default();
         let _ = writeln!(
             s,
-            "{},{},\"{}\",{:.4},{},{},{},{},{},\"{}\",{},{},{}",
+            "{},{},\"{}\",{:.4},{},{},{},{},{},\"{}\",{},{},{},{},\"{}\"",
             r.file,
             r.expected,
             r.verdict.replace('"', "'"),
@@ -251,7 +367,9 @@ fn to_csv(rows: &[Row]) -> String {
             sv.replace('"', "'"),
             st,
             sn,
-            sq
+            sq,
+            r.category(),
+            short_reason(&r.reason).replace('"', "'")
         );
     }
     s

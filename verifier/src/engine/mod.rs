@@ -3,7 +3,9 @@
 //! adjusts the precision.
 
 pub mod arg;
+pub mod bmc;
 pub mod certify;
+pub mod invariants;
 pub mod predabs;
 pub mod refine;
 pub mod smt;
@@ -24,6 +26,8 @@ pub struct Config {
     pub memory_mb: Option<u64>,
     /// Seed each location's precision with the atoms of the assertions leaving it.
     pub seed_assertion_atoms: bool,
+    /// Seed precisions with linear equalities proved inductive (guess and check).
+    pub equality_invariants: bool,
     /// Print one progress line per refinement on stderr.
     pub progress: bool,
     /// Start printing progress once a run has lasted this long.
@@ -38,6 +42,7 @@ impl Default for Config {
             max_nodes: 200_000,
             memory_mb: Some(4096),
             seed_assertion_atoms: false,
+            equality_invariants: true,
             progress: false,
             progress_after: None,
         }
@@ -120,6 +125,7 @@ pub fn cegar<A: Analysis, R: Refiner<A>>(
 ) -> Outcome {
     let mut stats = Stats::default();
     let mut seen_paths: Vec<AbstractPath> = Vec::new();
+    let mut bmc_queries = 0;
     let deadline = cfg.timeout.map(|t| start + t);
     let verdict = loop {
         if deadline.is_some_and(|d| Instant::now() >= d) {
@@ -152,6 +158,21 @@ pub fn cegar<A: Analysis, R: Refiner<A>>(
             Err(Unknown(why)) => break Verdict::Unknown(why),
         }
         stats.refinements += 1;
+        // Refinement that keeps unrolling a loop may be chasing a deep real
+        // bug: every 8 refinements, look for one by bounded model checking,
+        // in a quarter of the remaining time.
+        if stats.refinements % 8 == 0 {
+            let now = Instant::now();
+            let slice = deadline.map_or(Duration::from_secs(15), |d| {
+                d.saturating_duration_since(now) / 4
+            });
+            let budget = smt::Budget::new(Some(now + slice));
+            let found = bmc::search(task, 4 * path.edges.len() + 10, &budget);
+            bmc_queries += budget.queries.get();
+            if let Ok(Some(trace)) = found {
+                break Verdict::Unsafe(trace);
+            }
+        }
         seen_paths.push(path);
         if cfg.progress || cfg.progress_after.is_some_and(|d| start.elapsed() >= d) {
             eprintln!(
@@ -165,7 +186,7 @@ pub fn cegar<A: Analysis, R: Refiner<A>>(
         }
     };
     stats.predicates = analysis.predicates().len();
-    stats.queries = analysis.queries() + refiner.queries();
+    stats.queries = analysis.queries() + refiner.queries() + bmc_queries;
     stats.time = start.elapsed();
     Outcome { verdict, stats }
 }
@@ -184,6 +205,24 @@ pub fn verify(task: &Task, cfg: &Config) -> Outcome {
             let mut analysis = predabs::PredicateAnalysis::new(task, deadline);
             if cfg.seed_assertion_atoms {
                 analysis.seed_assertion_atoms();
+            }
+            if cfg.equality_invariants {
+                match invariants::equality_invariants(task, analysis.budget()) {
+                    Ok(found) => {
+                        for (loc, eq) in found {
+                            analysis.add_predicate(&loc, eq);
+                        }
+                    }
+                    Err(Unknown(why)) => {
+                        return Outcome {
+                            verdict: Verdict::Unknown(why),
+                            stats: Stats {
+                                time: start.elapsed(),
+                                ..Stats::default()
+                            },
+                        }
+                    }
+                }
             }
             let mut refiner = refine::InterpolationRefiner::new(task, deadline);
             cegar(task, &mut analysis, &mut refiner, cfg, start)

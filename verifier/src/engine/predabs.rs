@@ -58,6 +58,10 @@ impl<'t> PredicateAnalysis<'t> {
             .insert(id)
     }
 
+    pub fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
     pub fn precision(&self, loc: &str) -> Vec<u32> {
         self.precision
             .get(loc)

@@ -14,6 +14,7 @@
 //!
 //! Errors carry `file:line:col` (1-based, columns count characters).
 
+pub mod c;
 pub mod cfa;
 mod expr;
 mod imp;
@@ -97,6 +98,13 @@ pub enum FrontendError {
         pos: Pos,
         message: String,
     },
+    /// A C construct outside the supported subset.
+    #[error("unsupported: {construct} at {file}:{pos}")]
+    UnsupportedC {
+        file: String,
+        pos: Pos,
+        construct: String,
+    },
     /// Other semantic errors: duplicate declarations, unknown locations, bad divisors...
     #[error("{file}:{pos}: {message}")]
     Invalid {
@@ -116,6 +124,7 @@ impl FrontendError {
             | FrontendError::Nonlinear { pos, .. }
             | FrontendError::Type { pos, .. }
             | FrontendError::Unsupported { pos, .. }
+            | FrontendError::UnsupportedC { pos, .. }
             | FrontendError::Invalid { pos, .. } => Some(*pos),
         }
     }
@@ -148,6 +157,13 @@ impl FrontendError {
             message: message.to_string(),
         }
     }
+    pub(crate) fn unsupported_c(file: &str, pos: Pos, construct: &str) -> FrontendError {
+        FrontendError::UnsupportedC {
+            file: file.to_string(),
+            pos,
+            construct: construct.to_string(),
+        }
+    }
     pub(crate) fn nonlinear(file: &str, pos: Pos, message: &str) -> FrontendError {
         FrontendError::Nonlinear {
             file: file.to_string(),
@@ -164,11 +180,17 @@ impl FrontendError {
     }
 }
 
-/// Loads a program, choosing the frontend by extension (`.imp` or `.ts`).
+/// Loads a program, choosing the frontend by extension (`.imp`, `.ts`,
+/// `.c`, `.i`, or an SV-COMP task definition `.yml`).
 /// The encoding only matters for `.imp`. The source map's file is `path` as given.
 pub fn load(path: &Path, encoding: Encoding) -> Result<Program, FrontendError> {
     let file = path.display().to_string();
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    match ext {
+        "c" | "i" => return c::load_c(path, c::DataModel::default(), encoding),
+        "yml" | "yaml" => return c::load_yml(path, encoding),
+        _ => {}
+    }
     if ext != "imp" && ext != "ts" {
         return Err(FrontendError::UnknownExtension { file });
     }

@@ -1,0 +1,134 @@
+//! The C frontend: the SV-COMP subset of C, parsed with `lang-c`, translated
+//! into the same control-flow automaton as `.imp` programs, and encoded by
+//! [`super::lbe`].
+//!
+//! * `.c` files go through the system preprocessor (`gcc -E`); `.i` files are
+//!   already preprocessed. `# line` markers are honoured for positions.
+//! * `.yml` SV-COMP task definitions name the input file and the data model
+//!   (ILP32 or LP64, which fixes the width of `long`). A bare `.c`/`.i` file
+//!   uses LP64, the model of the host preprocessor.
+//!
+//! Semantics (see `translate.rs` for the details):
+//! * Signed types are mathematical integers (signed overflow is undefined
+//!   behaviour in C, so no wrap is modelled for arithmetic); nondet values
+//!   and uninitialised variables lie in the type's range.
+//! * Unsigned types wrap modulo 2^w: every stored value is reduced (by a
+//!   case split when the value's bounds are small, otherwise by `mod`).
+//! * Conversions to a narrower signed type, or from unsigned to a signed type
+//!   of the same width, are implementation-defined in C; they are modelled as
+//!   two's-complement wrap-around, as gcc does.
+//! * `/` and `%` truncate towards zero; the divisor must be a constant, and
+//!   products need a constant factor. Anything else is rejected with
+//!   `unsupported: nonlinear arithmetic`.
+//! * Calls to defined functions are inlined (recursion is rejected);
+//!   `reach_error()` / `__VERIFIER_error()` reach the bad location;
+//!   `abort()`, `exit()` and `__assert_fail()` end the path.
+//! * Pointers, arrays, structs, unions, floats, strings, bitwise operators,
+//!   `switch`, inline assembly and the like are rejected with
+//!   `unsupported: <construct> at file:line:col`.
+
+mod lines;
+mod translate;
+pub mod types;
+pub mod yml;
+
+use super::{Encoding, FrontendError, Pos, Program};
+use std::path::Path;
+
+/// The SV-COMP data models.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum DataModel {
+    Ilp32,
+    #[default]
+    Lp64,
+}
+
+fn io(file: &str, source: std::io::Error) -> FrontendError {
+    FrontendError::Io {
+        file: file.to_string(),
+        source,
+    }
+}
+
+/// Parses and translates a `.c` (preprocessed with `gcc -E`) or `.i` file.
+pub fn load_c(path: &Path, dm: DataModel, encoding: Encoding) -> Result<Program, FrontendError> {
+    let file = path.display().to_string();
+    let preprocessed = path.extension().and_then(|e| e.to_str()) == Some("i");
+    let config = lang_c::driver::Config::default();
+    let text = if preprocessed {
+        std::fs::read_to_string(path).map_err(|e| io(&file, e))?
+    } else {
+        // Same as lang_c::driver::parse, but keeping the text on errors.
+        let out = std::process::Command::new(&config.cpp_command)
+            .args(&config.cpp_options)
+            .arg(path)
+            .output()
+            .map_err(|e| io(&file, e))?;
+        if !out.status.success() {
+            return Err(FrontendError::syntax(
+                &file,
+                Pos { line: 0, col: 0 },
+                &format!(
+                    "preprocessor failed: {}",
+                    String::from_utf8_lossy(&out.stderr).trim()
+                ),
+            ));
+        }
+        String::from_utf8(out.stdout)
+            .map_err(|e| FrontendError::syntax(&file, Pos { line: 0, col: 0 }, &e.to_string()))?
+    };
+    let map = lines::LineMap::new(&text, &file);
+    let unit = super::with_stack(|| lang_c::driver::parse_preprocessed(&config, text.clone()));
+    let parse = match unit {
+        Ok(p) => p,
+        Err(e) => {
+            let (f, pos) = map.locate(e.offset);
+            let mut exp: Vec<_> = e.expected.iter().collect();
+            exp.sort();
+            return Err(FrontendError::syntax(
+                f,
+                pos,
+                &format!(
+                    "unexpected token, expected one of {}",
+                    exp.iter()
+                        .map(|s| format!("`{s}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            ));
+        }
+    };
+    // The source map names the file the markers name (the .c file), if any.
+    super::with_stack(|| translate::translate(&file, &map, &parse.unit, dm, encoding))
+}
+
+/// Reads an SV-COMP task definition.
+pub fn read_task_def(path: &Path) -> Result<yml::TaskDef, FrontendError> {
+    let file = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| io(&file, e))?;
+    yml::parse(&text).map_err(|m| FrontendError::invalid(&file, Pos { line: 1, col: 1 }, &m))
+}
+
+/// Loads the C program of an SV-COMP task definition (`.yml`).
+pub fn load_yml(path: &Path, encoding: Encoding) -> Result<Program, FrontendError> {
+    let file = path.display().to_string();
+    let def = read_task_def(path)?;
+    if let Some(lang) = &def.language {
+        if lang != "C" {
+            return Err(FrontendError::unsupported_c(
+                &file,
+                Pos { line: 1, col: 1 },
+                &format!("language `{lang}`"),
+            ));
+        }
+    }
+    if def.input_files.len() != 1 {
+        return Err(FrontendError::unsupported_c(
+            &file,
+            Pos { line: 1, col: 1 },
+            "tasks with several input files",
+        ));
+    }
+    let dir = path.parent().unwrap_or(Path::new("."));
+    load_c(&dir.join(&def.input_files[0]), def.data_model, encoding)
+}
