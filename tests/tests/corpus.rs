@@ -9,7 +9,7 @@ use std::time::Duration;
 
 fn config() -> Config {
     Config {
-        timeout: Some(Duration::from_secs(60)),
+        timeout: Some(Duration::from_secs(120)),
         ..Config::default()
     }
 }
