@@ -1,0 +1,13 @@
+extern void abort(void);
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+extern unsigned int __VERIFIER_nondet_uint(void);
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error(); abort();} } }
+int main(void) {
+  unsigned int x = __VERIFIER_nondet_uint();
+  if (x < 3) {
+    x = x - 3;
+    __VERIFIER_assert(x < 3);
+  }
+  return 0;
+}
