@@ -2,6 +2,8 @@
 
 pub mod bench;
 pub mod engine;
+pub mod export;
 pub mod frontend;
 pub mod replay;
 pub mod run;
+pub mod vs_spacer;

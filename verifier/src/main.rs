@@ -2,7 +2,7 @@
 
 use certa::engine::{Config, Verdict};
 use certa::frontend::{self, Encoding};
-use certa::{bench, replay, run};
+use certa::{bench, export, replay, run, vs_spacer};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -81,7 +81,7 @@ impl Limits {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Verify a program (.imp or .ts) and write its certificate.
+    /// Verify a program (.imp, .ts or CHC .smt2) and write its certificate.
     Verify {
         file: PathBuf,
         /// Certificate file: .json (pretty JSON) or .cert (binary).
@@ -126,7 +126,36 @@ enum Command {
         /// Skip the SBE comparison run.
         #[arg(long)]
         no_sbe: bool,
+        /// Compare with Z3's Spacer on the same CHC files (programs are
+        /// exported to CHC first) instead of the LBE/SBE table.
+        #[arg(long)]
+        vs_z3: bool,
+        /// The `z3` binary for --vs-z3.
+        #[arg(long, default_value = "z3")]
+        z3: String,
     },
+    /// Export a program as a CHC problem (--to chc) or a SAFE certificate as a CHC model (--to chc-model).
+    Export {
+        /// A program (.imp, .ts, .smt2, ...) for `chc`; a certificate for `chc-model`.
+        input: PathBuf,
+        #[arg(long, value_enum)]
+        to: ExportFormat,
+        /// Output file (default: stdout).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// With `chc-model`: the certificate's CHC source file; the model is then
+        /// written in the original predicates' names and signatures.
+        #[arg(long)]
+        source: Option<PathBuf>,
+        #[arg(long, value_enum, default_value = "lbe")]
+        encoding: EncodingArg,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ExportFormat {
+    Chc,
+    ChcModel,
 }
 
 fn main() -> ExitCode {
@@ -210,15 +239,95 @@ fn dispatch(command: Command) -> Result<u8, String> {
             limits,
             csv,
             no_sbe,
+            vs_z3,
+            z3,
         } => {
             let cfg = Config {
                 progress_after: None,
                 ..limits.config(false)?
             };
-            bench::run(&dir, &cfg, !no_sbe, csv.as_deref())?;
+            if vs_z3 {
+                vs_spacer::run(&dir, &cfg, &z3, csv.as_deref())?;
+            } else {
+                bench::run(&dir, &cfg, !no_sbe, csv.as_deref())?;
+            }
             Ok(EXIT_SAFE)
         }
+        Command::Export {
+            input,
+            to,
+            output,
+            source,
+            encoding,
+        } => export_cmd(
+            &input,
+            to,
+            output.as_deref(),
+            source.as_deref(),
+            encoding.into(),
+        ),
     }
+}
+
+fn export_cmd(
+    input: &Path,
+    to: ExportFormat,
+    output: Option<&Path>,
+    source: Option<&Path>,
+    encoding: Encoding,
+) -> Result<u8, String> {
+    let is_cert = matches!(
+        input.extension().and_then(|e| e.to_str()),
+        Some("json") | Some("cert")
+    );
+    let text = match to {
+        ExportFormat::Chc => {
+            let task = if is_cert {
+                format::codec::read_certificate(input)
+                    .map_err(|e| e.to_string())?
+                    .task
+            } else {
+                frontend::load(input, encoding)
+                    .map_err(|e| e.to_string())?
+                    .task
+            };
+            export::task_to_chc(&task)
+        }
+        ExportFormat::ChcModel => {
+            let cert = format::codec::read_certificate(input).map_err(|e| e.to_string())?;
+            let format::Body::Safe(body) = &cert.body else {
+                return Err(format!(
+                    "{}: an UNSAFE certificate has no model (only SAFE certificates export to chc-model)",
+                    input.display()
+                ));
+            };
+            match source {
+                None => export::chc_model(&cert.task, body),
+                Some(src) => {
+                    let text = std::fs::read_to_string(src)
+                        .map_err(|e| format!("{}: {e}", src.display()))?;
+                    let chc = frontend::chc::parse(&src.display().to_string(), &text)
+                        .map_err(|e| e.to_string())?;
+                    if chc.program.task != cert.task {
+                        return Err(format!(
+                            "{}: the certificate is not about this CHC problem (task hashes {} and {})",
+                            src.display(),
+                            format::hash::task_sha256(&cert.task),
+                            format::hash::task_sha256(&chc.program.task)
+                        ));
+                    }
+                    export::chc_model_for_source(&chc, body)
+                }
+            }
+        }
+    };
+    match output {
+        Some(p) => {
+            std::fs::write(p, text).map_err(|e| format!("{}: cannot write: {e}", p.display()))?
+        }
+        None => print!("{text}"),
+    }
+    Ok(EXIT_SAFE)
 }
 
 fn verify(

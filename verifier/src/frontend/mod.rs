@@ -16,6 +16,7 @@
 
 pub mod c;
 pub mod cfa;
+pub mod chc;
 mod expr;
 mod imp;
 pub mod lbe;
@@ -66,7 +67,7 @@ pub enum FrontendError {
         #[source]
         source: std::io::Error,
     },
-    #[error("{file}: unsupported file extension (expected `.imp` or `.ts`)")]
+    #[error("{file}: unsupported file extension (expected `.imp`, `.ts` or `.smt2`)")]
     UnknownExtension { file: String },
     #[error("{file}:{pos}: syntax error: {message}")]
     Syntax {
@@ -191,7 +192,7 @@ pub fn load(path: &Path, encoding: Encoding) -> Result<Program, FrontendError> {
         "yml" | "yaml" => return c::load_yml(path, encoding),
         _ => {}
     }
-    if ext != "imp" && ext != "ts" {
+    if ext != "imp" && ext != "ts" && ext != "smt2" {
         return Err(FrontendError::UnknownExtension { file });
     }
     let text = std::fs::read_to_string(path).map_err(|source| FrontendError::Io {
@@ -200,6 +201,8 @@ pub fn load(path: &Path, encoding: Encoding) -> Result<Program, FrontendError> {
     })?;
     if ext == "imp" {
         parse_imp(&file, &text, encoding)
+    } else if ext == "smt2" {
+        with_stack(|| chc::parse(&file, &text)).map(|p| p.program)
     } else {
         let (task, source_map) = with_stack(|| ts::parse(&file, &text))?;
         Ok(Program { task, source_map })

@@ -1,0 +1,267 @@
+//! `certa export`: tasks as CHC problems (SMT-LIB `HORN`), SAFE certificates
+//! as CHC models (`define-fun` per predicate).
+//!
+//! The CHC encoding of a task has one predicate per location except `bad`,
+//! over all state variables (in task order, all `Int`):
+//!
+//! * `init(s) -> L0(s)` for the initial location `L0`;
+//! * per edge `e: A -> B`: `forall s s' w. A(s) /\ T_e(s, s', w) -> B(s')`,
+//!   where the edge locals `w` are quantified with the state; an edge into
+//!   `bad` is the query `A(s) /\ T_e -> false`. Edges leaving `bad` are
+//!   dropped (reaching `bad` already is the violation).
+//!
+//! So the problem is `sat` iff the task is safe. A SAFE certificate gives the
+//! model `L(s) := OR over nodes n at L of region(n)(s)` (`false` without
+//! nodes): initiality and closure of the certificate are exactly the
+//! validity of every clause under it.
+//!
+//! For a task imported from CHC ([`crate::frontend::chc`]) the model can also
+//! be written in the original signature ([`chc_model_for_source`]): predicate
+//! names and arities as declared, `Bool` arguments read back from their 0/1
+//! slots and the unused slots of narrower predicates fixed to `0` (the
+//! translation havocs them, so any value is covered).
+
+use crate::frontend::chc::{ArgSort, ChcProblem};
+use format::smtlib::smt_term;
+use format::{Expr, SafeBody, Task};
+use std::fmt::Write as _;
+
+/// SMT-LIB symbols a declared predicate must not be named after.
+const RESERVED: &[&str] = &[
+    "and", "or", "not", "=>", "xor", "=", "distinct", "ite", "true", "false", "let", "forall",
+    "exists", "match", "par", "as", "_", "!", "Int", "Bool", "Real", "Array", "+", "-", "*", "div",
+    "mod", "abs", "<", "<=", ">", ">=", "select", "store", "to_real", "to_int", "is_int", "/",
+];
+
+/// A symbol printed as an SMT-LIB simple symbol when it is one, else `|quoted|`.
+pub fn symbol(name: &str) -> String {
+    let simple = !name.is_empty()
+        && !name.starts_with(|c: char| c.is_ascii_digit())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "~!@$%^&*_-+=<>.?/".contains(c));
+    if simple {
+        name.to_string()
+    } else {
+        format!("|{name}|")
+    }
+}
+
+/// The CHC predicate standing for location `loc`.
+pub fn predicate_name(loc: &str) -> String {
+    if RESERVED.contains(&loc) {
+        symbol(&format!("{loc}!loc"))
+    } else {
+        symbol(loc)
+    }
+}
+
+fn var_sym(x: &str) -> String {
+    format!("|{x}|")
+}
+fn next_sym(x: &str) -> String {
+    format!("|{x}'|")
+}
+
+fn term(e: &Expr) -> String {
+    smt_term(e, &|x| var_sym(x), &|x| next_sym(x))
+}
+
+fn app(pred: &str, args: &[String]) -> String {
+    if args.is_empty() {
+        pred.to_string()
+    } else {
+        format!("({pred} {})", args.join(" "))
+    }
+}
+
+fn forall(vars: &[String], body: String) -> String {
+    if vars.is_empty() {
+        body
+    } else {
+        let decls: Vec<String> = vars.iter().map(|v| format!("({v} Int)")).collect();
+        format!("(forall ({}) {body})", decls.join(" "))
+    }
+}
+
+/// The task as a CHC problem in SMT-LIB (`(set-logic HORN)`).
+pub fn task_to_chc(task: &Task) -> String {
+    let names = task.var_names();
+    let cur: Vec<String> = names.iter().map(|x| var_sym(x)).collect();
+    let nxt: Vec<String> = names.iter().map(|x| next_sym(x)).collect();
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "; CHC encoding of certa task {}\n; sat = SAFE (bad unreachable), unsat = UNSAFE",
+        format::hash::task_sha256(task)
+    );
+    let _ = writeln!(s, "(set-logic HORN)");
+    let ints = vec!["Int"; names.len()].join(" ");
+    for l in &task.locations {
+        if *l != task.bad_location {
+            let _ = writeln!(s, "(declare-fun {} ({ints}) Bool)", predicate_name(l));
+        }
+    }
+    let head = |loc: &str, args: &[String]| {
+        if loc == task.bad_location {
+            "false".to_string()
+        } else {
+            app(&predicate_name(loc), args)
+        }
+    };
+    let _ = writeln!(s, "; initial condition");
+    let _ = writeln!(
+        s,
+        "(assert {})",
+        forall(
+            &cur,
+            format!(
+                "(=> {} {})",
+                term(&task.init),
+                head(&task.initial_location, &cur)
+            )
+        )
+    );
+    for e in &task.edges {
+        if e.from == task.bad_location {
+            continue;
+        }
+        let mut vars = cur.clone();
+        vars.extend(nxt.iter().cloned());
+        vars.extend(e.locals.iter().map(|l| var_sym(&l.name)));
+        let body = format!(
+            "(and {} {})",
+            app(&predicate_name(&e.from), &cur),
+            term(&e.relation)
+        );
+        let clause = format!("(=> {body} {})", head(&e.to, &nxt));
+        let _ = writeln!(
+            s,
+            "; edge {} {}\n(assert {})",
+            e.id,
+            e.name.replace(['\n', '\r'], " "),
+            forall(&vars, clause)
+        );
+    }
+    let _ = writeln!(s, "(check-sat)\n(exit)");
+    s
+}
+
+/// The region of `loc` in `body`: the disjunction of its nodes' regions.
+pub fn location_region(body: &SafeBody, loc: &str) -> Expr {
+    Expr::Or(
+        body.nodes
+            .iter()
+            .filter(|n| n.location == loc)
+            .map(|n| body.region(n))
+            .collect(),
+    )
+}
+
+/// A SAFE certificate's invariant as a model of [`task_to_chc`]'s problem.
+pub fn chc_model(task: &Task, body: &SafeBody) -> String {
+    let names = task.var_names();
+    let params: Vec<String> = names
+        .iter()
+        .map(|x| format!("({} Int)", var_sym(x)))
+        .collect();
+    let mut s = String::from("(\n");
+    for l in &task.locations {
+        if *l == task.bad_location {
+            continue;
+        }
+        let region = location_region(body, l);
+        let _ = writeln!(
+            s,
+            "  (define-fun {} ({}) Bool\n    {})",
+            predicate_name(l),
+            params.join(" "),
+            term(&region)
+        );
+    }
+    s.push_str(")\n");
+    s
+}
+
+/// A SAFE certificate of the task translated from `chc` as a model of the
+/// original CHC problem (original names, arities and sorts). The caller
+/// checks that the certificate's task is `chc`'s task.
+pub fn chc_model_for_source(chc: &ChcProblem, body: &SafeBody) -> String {
+    let mut s = String::from("(\n");
+    for p in &chc.predicates {
+        let params: Vec<String> = p
+            .sorts
+            .iter()
+            .enumerate()
+            .map(|(i, so)| {
+                let sort = if *so == ArgSort::Int { "Int" } else { "Bool" };
+                format!("(x!{i} {sort})")
+            })
+            .collect();
+        let region = location_region(body, &p.location);
+        let var = |x: &str| match chc.slots.iter().position(|s| s == x) {
+            Some(i) if i < p.sorts.len() => match p.sorts[i] {
+                ArgSort::Int => format!("x!{i}"),
+                ArgSort::Bool => format!("(ite x!{i} 1 0)"),
+            },
+            _ => "0".to_string(),
+        };
+        let _ = writeln!(
+            s,
+            "  (define-fun {} ({}) Bool\n    {})",
+            symbol(&p.name),
+            params.join(" "),
+            smt_term(&region, &var, &|x| format!("|{x}'|"))
+        );
+    }
+    s.push_str(")\n");
+    s
+}
+
+/// Splits a model printed by [`chc_model`] into its `define-fun` commands
+/// (the surrounding parentheses removed), for solvers that read scripts.
+pub fn model_commands(model: &str) -> String {
+    let t = model.trim();
+    let inner = t
+        .strip_prefix('(')
+        .and_then(|x| x.strip_suffix(')'))
+        .unwrap_or(t);
+    inner.to_string()
+}
+
+/// CHC-COMP-style model validation queries: for every `assert` of the CHC
+/// problem `chc_text`, one standalone SMT-LIB script that defines the
+/// model's predicates, asserts the clause's negation (`body and not head`,
+/// under its quantifier) and checks satisfiability. A valid model makes every
+/// script `unsat`. Predicate declarations are replaced by the model's
+/// definitions; every predicate declared must be defined.
+pub fn model_validation_scripts(chc_text: &str, model: &str) -> Result<Vec<String>, String> {
+    use smt2parser::concrete::{Command, SyntaxBuilder};
+    let defs = model_commands(model);
+    let stream = smt2parser::CommandStream::new(chc_text.as_bytes(), SyntaxBuilder, None);
+    let mut defined = std::collections::BTreeSet::new();
+    for cmd in smt2parser::CommandStream::new(defs.as_bytes(), SyntaxBuilder, None) {
+        match cmd.map_err(|e| format!("model: {e}"))? {
+            Command::DefineFun { sig, .. } => {
+                defined.insert(sig.name.0.clone());
+            }
+            other => return Err(format!("model: unexpected command `{other}`")),
+        }
+    }
+    let mut asserts = Vec::new();
+    for cmd in stream {
+        match cmd.map_err(|e| format!("problem: {e}"))? {
+            Command::DeclareFun { symbol, .. } => {
+                if !defined.contains(&symbol.0) {
+                    return Err(format!("the model does not define `{}`", symbol.0));
+                }
+            }
+            Command::Assert { term } => asserts.push(term.to_string()),
+            _ => {}
+        }
+    }
+    Ok(asserts
+        .into_iter()
+        .map(|t| format!("(set-logic ALL)\n{defs}\n(assert (not {t}))\n(check-sat)\n"))
+        .collect())
+}
