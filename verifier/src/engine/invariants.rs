@@ -1,6 +1,6 @@
-//! Guess-and-check linear equality invariants: sample concrete runs with Z3,
-//! take the affine hull of the states seen at each location, and keep the
-//! equalities that Houdini proves inductive. They seed the precision.
+//! Guess-and-check linear invariants: sample concrete runs with Z3, take the
+//! affine hull and octagon-like bounds of the states seen at each location,
+//! and keep what Houdini proves inductive. The survivors seed the precision.
 
 use super::smt::{self, Budget, View};
 use super::Unknown;
@@ -37,13 +37,26 @@ fn vars_at(task: &Task, frame: usize) -> Vec<Int> {
         .collect()
 }
 
-/// Solves with random value hints as assumptions, dropping them if they clash.
+/// Solves with random value hints as assumptions, dropping the hints in
+/// the unsat core when they clash, so the others still spread the samples.
 fn solve_hinted(
     solver: &Solver,
     hints: &[Bool],
     budget: &Budget,
 ) -> Result<Option<z3::Model>, Unknown> {
-    if (!hints.is_empty() && budget.check(solver, hints)?) || budget.check(solver, &[])? {
+    let mut hints = hints.to_vec();
+    while !hints.is_empty() {
+        if budget.check(solver, &hints)? {
+            return Ok(solver.get_model());
+        }
+        let core = solver.get_unsat_core();
+        let before = hints.len();
+        hints.retain(|h| !core.contains(h));
+        if hints.len() == before {
+            break;
+        }
+    }
+    if budget.check(solver, &[])? {
         return Ok(solver.get_model());
     }
     Ok(None)
@@ -196,7 +209,7 @@ fn affine_hull(points: &[State], n: usize) -> Vec<(Vec<BigInt>, BigInt)> {
     out
 }
 
-fn equality(task: &Task, coeffs: &[BigInt], c: &BigInt) -> Expr {
+fn linear(task: &Task, coeffs: &[BigInt]) -> Expr {
     let terms: Vec<Expr> = task
         .vars
         .iter()
@@ -210,71 +223,133 @@ fn equality(task: &Task, coeffs: &[BigInt], c: &BigInt) -> Expr {
             }
         })
         .collect();
-    let lhs = if terms.len() == 1 {
+    if terms.len() == 1 {
         terms.into_iter().next().expect("one")
     } else {
         Expr::Add(terms)
-    };
-    Expr::eq(lhs, Expr::Int(Num(c.clone())))
+    }
 }
 
-/// Candidate equalities that survive Houdini: each holds initially and is
+/// Coefficient vectors of the octagon-like forms `±x ±y ±z` over up to
+/// `width` variables (fewer for many variables, to bound the candidates).
+fn templates(n: usize) -> Vec<Vec<BigInt>> {
+    let width = if n <= 6 {
+        3
+    } else if n <= 12 {
+        2
+    } else {
+        1
+    };
+    let mut out = Vec::new();
+    let mut pick = Vec::new();
+    fn rec(n: usize, width: usize, from: usize, pick: &mut Vec<usize>, out: &mut Vec<Vec<BigInt>>) {
+        if !pick.is_empty() {
+            for signs in 0..(1u32 << pick.len()) {
+                let mut v = vec![BigInt::zero(); n];
+                for (k, &i) in pick.iter().enumerate() {
+                    v[i] = if signs & (1 << k) == 0 {
+                        BigInt::one()
+                    } else {
+                        -BigInt::one()
+                    };
+                }
+                out.push(v);
+            }
+        }
+        if pick.len() == width {
+            return;
+        }
+        for i in from..n {
+            pick.push(i);
+            rec(n, width, i + 1, pick, out);
+            pick.pop();
+        }
+    }
+    rec(n, width, 0, &mut pick, &mut out);
+    out
+}
+
+/// Candidate facts at one location from the states seen there: the affine
+/// hull's equalities, and `f >= min f` for each template form `f`.
+fn candidates(task: &Task, points: &[State]) -> Vec<Expr> {
+    let n = task.vars.len();
+    let mut out: Vec<Expr> = affine_hull(points, n)
+        .into_iter()
+        .map(|(a, c)| Expr::eq(linear(task, &a), Expr::Int(Num(c))))
+        .collect();
+    for t in templates(n) {
+        let values: Vec<BigInt> = points
+            .iter()
+            .map(|p| p.iter().zip(&t).map(|(x, a)| x * a).sum())
+            .collect();
+        let Some(lo) = values.iter().min() else {
+            continue;
+        };
+        out.push(Expr::Ge(
+            Box::new(linear(task, &t)),
+            Box::new(Expr::Int(Num(lo.clone()))),
+        ));
+        // Samples may miss the tight case; `f >= 0` is the usual invariant then.
+        if lo.is_positive() {
+            out.push(Expr::Ge(Box::new(linear(task, &t)), Box::new(Expr::int(0))));
+        }
+    }
+    out
+}
+
+/// Is `goal` implied by `facts` (all over frame 0)?
+fn implied(facts: &[Expr], goal: &Expr, budget: &Budget) -> Result<bool, Unknown> {
+    let s = Solver::new();
+    for f in facts {
+        s.assert(smt::encode_bool(f, View::state(0)));
+    }
+    s.assert(smt::encode_bool(goal, View::state(0)).not());
+    Ok(!budget.check(&s, &[])?)
+}
+
+/// Candidate facts that survive Houdini: each holds initially and is
 /// preserved by every edge given all surviving candidates at its source.
-pub fn equality_invariants(task: &Task, budget: &Budget) -> Result<Vec<(String, Expr)>, Unknown> {
+/// Facts implied by the other survivors at the same location are dropped.
+pub fn linear_invariants(task: &Task, budget: &Budget) -> Result<Vec<(String, Expr)>, Unknown> {
     let mut seen = sample(task, budget, 4, 30)?;
-    for points in seen.values_mut() {
+    let mut cand: BTreeMap<String, Vec<Expr>> = BTreeMap::new();
+    for (loc, points) in seen.iter_mut() {
         points.sort();
         points.dedup();
-    }
-    let mut cand: BTreeMap<String, Vec<Expr>> = BTreeMap::new();
-    for (loc, points) in &seen {
-        if points.len() < 2 {
-            continue;
-        }
-        let eqs: Vec<Expr> = affine_hull(points, task.vars.len())
-            .into_iter()
-            .filter(|(a, _)| {
-                a.iter().filter(|x| !x.is_zero()).count() >= 2
-                    || a.iter().all(|x| x.abs() <= BigInt::one())
-            })
-            .map(|(a, c)| equality(task, &a, &c))
-            .collect();
-        if !eqs.is_empty() {
-            cand.insert(loc.clone(), eqs);
+        if points.len() >= 2 {
+            cand.insert(loc.clone(), candidates(task, points));
         }
     }
     // Initiation at the initial location.
     if let Some(cs) = cand.get_mut(&task.initial_location) {
-        let init = smt::encode_bool(&task.init, View::state(0));
         let mut keep = Vec::new();
         for c in cs.drain(..) {
-            let s = Solver::new();
-            s.assert(&init);
-            s.assert(smt::encode_bool(&c, View::state(0)).not());
-            if !budget.check(&s, &[])? {
+            if implied(std::slice::from_ref(&task.init), &c, budget)? {
                 keep.push(c);
             }
         }
         *cs = keep;
     }
-    // Every location without candidates is `true`; a location that no sample
-    // reached keeps no facts, which is sound.
+    // Consecution, to a fixpoint. A location without candidates is `true`;
+    // one that no sample reached keeps no facts, which is sound.
     loop {
         let mut changed = false;
         for e in task.edges.iter().filter(|e| e.to != task.bad_location) {
             let Some(targets) = cand.get(&e.to).cloned() else {
                 continue;
             };
-            let source = cand.get(&e.from).cloned().unwrap_or_default();
+            let s = Solver::new();
+            for c in cand.get(&e.from).map(Vec::as_slice).unwrap_or_default() {
+                s.assert(smt::encode_bool(c, View::state(0)));
+            }
+            s.assert(smt::encode_edge(e, 0));
             let mut keep = Vec::new();
             for t in targets {
-                let s = Solver::new();
-                for c in &source {
-                    s.assert(smt::encode_bool(c, View::state(0)));
-                }
-                s.assert(smt::encode_edge(e, 0));
+                s.push();
                 s.assert(smt::encode_bool(&t, View::state(1)).not());
-                if budget.check(&s, &[])? {
+                let broken = budget.check(&s, &[]);
+                s.pop(1);
+                if broken? {
                     changed = true;
                 } else {
                     keep.push(t);
@@ -286,8 +361,18 @@ pub fn equality_invariants(task: &Task, budget: &Budget) -> Result<Vec<(String, 
             break;
         }
     }
-    Ok(cand
-        .into_iter()
-        .flat_map(|(l, cs)| cs.into_iter().map(move |c| (l.clone(), c)))
-        .collect())
+    let mut out = Vec::new();
+    for (loc, mut facts) in cand {
+        let mut i = 0;
+        while i < facts.len() {
+            let goal = facts.remove(i);
+            if implied(&facts, &goal, budget)? {
+                continue;
+            }
+            facts.insert(i, goal);
+            i += 1;
+        }
+        out.extend(facts.into_iter().map(|f| (loc.clone(), f)));
+    }
+    Ok(out)
 }

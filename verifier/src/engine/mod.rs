@@ -26,8 +26,8 @@ pub struct Config {
     pub memory_mb: Option<u64>,
     /// Seed each location's precision with the atoms of the assertions leaving it.
     pub seed_assertion_atoms: bool,
-    /// Seed precisions with linear equalities proved inductive (guess and check).
-    pub equality_invariants: bool,
+    /// Seed precisions with linear invariants proved inductive (guess and check).
+    pub linear_invariants: bool,
     /// Print one progress line per refinement on stderr.
     pub progress: bool,
     /// Start printing progress once a run has lasted this long.
@@ -42,7 +42,7 @@ impl Default for Config {
             max_nodes: 200_000,
             memory_mb: Some(4096),
             seed_assertion_atoms: false,
-            equality_invariants: true,
+            linear_invariants: true,
             progress: false,
             progress_after: None,
         }
@@ -206,8 +206,8 @@ pub fn verify(task: &Task, cfg: &Config) -> Outcome {
             if cfg.seed_assertion_atoms {
                 analysis.seed_assertion_atoms();
             }
-            if cfg.equality_invariants {
-                match invariants::equality_invariants(task, analysis.budget()) {
+            if cfg.linear_invariants {
+                match invariants::linear_invariants(task, analysis.budget()) {
                     Ok(found) => {
                         for (loc, eq) in found {
                             analysis.add_predicate(&loc, eq);

@@ -11,6 +11,9 @@ use z3::Solver;
 
 pub type Cube = Vec<Literal>;
 
+/// Most cubes one abstract post may enumerate before the run gives up.
+pub const MAX_CUBES_PER_POST: usize = 20_000;
+
 /// One incremental solver per edge: the relation stays asserted, each query
 /// pushes the source region, and predicate indicators are defined once.
 struct EdgeSolver {
@@ -152,6 +155,11 @@ impl<'t> PredicateAnalysis<'t> {
                 .collect();
             solver.assert(Bool::or(&block));
             out.push((cube, model));
+            if out.len() > MAX_CUBES_PER_POST {
+                return Err(Unknown(format!(
+                    "an abstract post has more than {MAX_CUBES_PER_POST} cubes"
+                )));
+            }
             if preds.is_empty() {
                 break;
             }
