@@ -54,6 +54,9 @@ struct Limits {
     /// Seed precisions with the atoms of assertion conditions.
     #[arg(long)]
     seed_assertions: bool,
+    /// Do not seed precisions with invariants guessed from sampled runs.
+    #[arg(long)]
+    no_invariants: bool,
     /// CFA encoding for .imp programs.
     #[arg(long, value_enum, default_value = "lbe")]
     encoding: EncodingArg,
@@ -72,6 +75,7 @@ impl Limits {
             max_refinements: self.max_refinements,
             memory_mb: Some(self.memory_mb),
             seed_assertion_atoms: self.seed_assertions,
+            linear_invariants: !self.no_invariants,
             progress,
             progress_after: Some(Duration::from_secs(5)),
             ..Config::default()
@@ -159,6 +163,12 @@ enum ExportFormat {
 }
 
 fn main() -> ExitCode {
+    // Die quietly on a closed pipe (`certa bench DIR | head`), as Unix tools do,
+    // instead of panicking on the failed write.
+    // SAFETY: resetting a signal disposition before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {

@@ -72,8 +72,10 @@ impl<'t> InterpolationRefiner<'t> {
             .and_then(&Tactic::new("qe-light"))
             .and_then(&Tactic::new("qe"))
             .and_then(&Tactic::new("simplify"));
+        // One elimination may take a third of the remaining time, so that a
+        // blow-up leaves room for the other strategies (BMC) to answer.
         if let Some(d) = self.budget.deadline {
-            tactic = tactic.try_for(d.saturating_duration_since(Instant::now()));
+            tactic = tactic.try_for(d.saturating_duration_since(Instant::now()) / 3);
         }
         self.budget.queries.set(self.budget.queries.get() + 1);
         let result = tactic

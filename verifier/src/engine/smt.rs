@@ -244,7 +244,8 @@ pub fn decode(t: &Dynamic, rename: &dyn Fn(&str) -> Option<Expr>) -> Result<Expr
             let (a, b) = two()?;
             Expr::Implies(a, b)
         }
-        "ite" if kids.len() == 3 => {
+        // Z3 names its if-then-else `if`.
+        "ite" | "if" if kids.len() == 3 => {
             let mut it = all()?.into_iter();
             let (c, a, b) = (
                 it.next().expect("3"),
