@@ -1,5 +1,7 @@
 //! Shared helpers for the end-to-end tests: the corpus manifest and its location.
 
+pub mod mutate;
+
 use std::path::PathBuf;
 
 /// The repository's `corpus/` directory.

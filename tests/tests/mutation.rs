@@ -1,0 +1,753 @@
+//! Certificate mutation testing: every certificate the verifier produces on
+//! corpus/ is mutated systematically (see `certa_tests::mutate`), and the
+//! checker (cvc5) must answer INVALID on every mutant that is no longer a
+//! correct certificate, and VALID on those that still are.
+//!
+//! Correctness of a mutant is decided independently of `certa-check` by the
+//! oracle below: its own structure rules (SPEC.md section 5.1), initiality and
+//! closure as Z3 UNSAT queries, and witnesses and traces by concrete
+//! evaluation (`format::eval::Env`) cross-checked step by step with Z3.
+//!
+//! The default run checks a fixed-seed sample of at most `SAMPLE` mutants per
+//! kind per certificate; `CERTA_MUTATION_FULL=1` (or the ignored test, run
+//! with `-- --ignored`) checks all of them.
+
+use certa::engine::smt::{encode_bool, encode_edge, int_const, local_symbol, state_symbol, View};
+use certa::engine::{Config, Verdict as EngineVerdict};
+use certa::frontend::Encoding;
+use certa::run::run_file;
+use certa_tests::corpus_dir;
+use certa_tests::mutate::{fnv, mutants, Kind, Lcg, Mutant};
+use checker::Verdict;
+use format::eval::Env;
+use format::expr::{ExprSort, Scope};
+use format::task::{EdgeScope, StateScope};
+use format::{Body, Certificate, Edge, Expr, Node, SafeBody, Task, Trace, Valuation};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::time::{Duration, Instant};
+use z3::ast::Int;
+use z3::{Params, SatResult, Solver};
+
+/// Mutants per kind per certificate in the default (fast) run.
+const SAMPLE: usize = 3;
+
+// ---------------------------------------------------------------- oracle
+
+/// The oracle's judgement of a certificate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Judgement {
+    Valid,
+    Invalid(String),
+    Unknown(String),
+}
+
+/// Collects obligation results: any failure makes the certificate invalid;
+/// otherwise any unknown makes the judgement unknown.
+#[derive(Default)]
+struct Tally {
+    failure: Option<String>,
+    unknown: Option<String>,
+}
+
+impl Tally {
+    fn fail(&mut self, why: String) {
+        self.failure.get_or_insert(why);
+    }
+    fn unknown(&mut self, why: String) {
+        self.unknown.get_or_insert(why);
+    }
+    fn judgement(self) -> Judgement {
+        match (self.failure, self.unknown) {
+            (Some(f), _) => Judgement::Invalid(f),
+            (None, Some(u)) => Judgement::Unknown(u),
+            (None, None) => Judgement::Valid,
+        }
+    }
+}
+
+fn plain_ident(s: &str) -> bool {
+    let mut cs = s.chars();
+    matches!(cs.next(), Some(c) if c.is_ascii_alphabetic() || c == '_')
+        && s.len() <= 255
+        && cs.all(|c| c.is_ascii_alphanumeric() || "_.$@#:!".contains(c))
+}
+
+fn all_distinct<T: Ord>(items: impl IntoIterator<Item = T>) -> bool {
+    let mut seen = BTreeSet::new();
+    items.into_iter().all(|x| seen.insert(x))
+}
+
+fn is_formula(e: &Expr, scope: &dyn Scope) -> bool {
+    e.sort_check(scope) == Ok(ExprSort::Bool)
+}
+
+/// SPEC.md 5.1, written from the spec (not from the checker's code).
+fn structure(cert: &Certificate) -> Result<(), String> {
+    let (h, task) = (&cert.header, &cert.task);
+    if h.format != format::FORMAT_NAME || h.version != format::FORMAT_VERSION {
+        return Err("header format/version".into());
+    }
+    if h.task_sha256 != format::hash::task_sha256(task) {
+        return Err("task hash".into());
+    }
+    let loc = |l: &str| task.locations.iter().any(|x| x == l);
+    let ok = task
+        .vars
+        .iter()
+        .all(|v| plain_ident(&v.name) && v.sort == format::VarSort::Int)
+        && all_distinct(task.vars.iter().map(|v| &v.name))
+        && task.locations.iter().all(|l| plain_ident(l))
+        && all_distinct(&task.locations)
+        && loc(&task.initial_location)
+        && loc(&task.bad_location)
+        && is_formula(&task.init, &StateScope(task))
+        && all_distinct(task.edges.iter().map(|e| e.id));
+    if !ok {
+        return Err("task: variables, locations or init".into());
+    }
+    for e in &task.edges {
+        let ok = loc(&e.from)
+            && loc(&e.to)
+            && e.name.len() <= 1000
+            && !e.name.chars().any(char::is_control)
+            && e.locals.iter().all(|l| {
+                plain_ident(&l.name)
+                    && l.sort == format::VarSort::Int
+                    && !task.is_state_var(&l.name)
+            })
+            && all_distinct(e.locals.iter().map(|l| &l.name))
+            && is_formula(&e.relation, &EdgeScope(task, e));
+        if !ok {
+            return Err(format!("task: edge {}", e.id));
+        }
+    }
+    let Body::Safe(b) = &cert.body else {
+        return Ok(());
+    };
+    if !all_distinct(b.predicates.iter().map(|p| p.id))
+        || !b
+            .predicates
+            .iter()
+            .all(|p| is_formula(&p.formula, &StateScope(task)))
+    {
+        return Err("predicates".into());
+    }
+    if !all_distinct(b.nodes.iter().map(|n| n.id)) {
+        return Err("duplicate node id".into());
+    }
+    let pred_ids: BTreeSet<u32> = b.predicates.iter().map(|p| p.id).collect();
+    let node_loc: BTreeMap<u32, &str> = b
+        .nodes
+        .iter()
+        .map(|n| (n.id, n.location.as_str()))
+        .collect();
+    for n in &b.nodes {
+        if !loc(&n.location) || n.location == task.bad_location {
+            return Err(format!("node {} location", n.id));
+        }
+        if n.cube.iter().any(|l| !pred_ids.contains(&l.pred)) {
+            return Err(format!("node {}: unknown predicate", n.id));
+        }
+    }
+    if !all_distinct(&b.initial) {
+        return Err("duplicate initial".into());
+    }
+    for i in &b.initial {
+        if node_loc.get(i) != Some(&task.initial_location.as_str()) {
+            return Err(format!(
+                "initial node {i} missing or not at the initial location"
+            ));
+        }
+    }
+    if !all_distinct(b.successors.iter().map(|s| (s.node, s.edge))) {
+        return Err("duplicate successor list".into());
+    }
+    for s in &b.successors {
+        let (Some(from), Some(e)) = (node_loc.get(&s.node), task.edge(s.edge)) else {
+            return Err(format!(
+                "successor list ({}, {}) unresolved",
+                s.node, s.edge
+            ));
+        };
+        if e.from != *from {
+            return Err(format!(
+                "successor list ({}, {}): edge does not leave the node",
+                s.node, s.edge
+            ));
+        }
+        for t in &s.targets {
+            if node_loc.get(&t.node) != Some(&e.to.as_str()) {
+                return Err(format!(
+                    "successor ({}, {}) -> {}: missing or wrong location",
+                    s.node, s.edge, t.node
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The region of `n`, built from its literals (not with `SafeBody::region`).
+fn region(b: &SafeBody, n: &Node) -> Expr {
+    Expr::And(
+        n.cube
+            .iter()
+            .map(|l| {
+                let f = b
+                    .predicates
+                    .iter()
+                    .find(|p| p.id == l.pred)
+                    .expect("resolved")
+                    .formula
+                    .clone();
+                if l.positive {
+                    f
+                } else {
+                    Expr::not(f)
+                }
+            })
+            .collect(),
+    )
+}
+
+/// Z3 for the oracle: one incremental solver (a scope per query) and a
+/// cache of answers keyed by the query's content, so that the obligations a
+/// mutant shares with its original are decided once per certificate.
+struct Z3 {
+    solver: Solver,
+    cache: HashMap<String, Result<bool, String>>,
+    queries: usize,
+}
+
+impl Z3 {
+    fn new() -> Z3 {
+        let solver = Solver::new();
+        let mut p = Params::new();
+        p.set_u32("timeout", 20_000);
+        solver.set_params(&p);
+        Z3 {
+            solver,
+            cache: HashMap::new(),
+            queries: 0,
+        }
+    }
+
+    /// Is the conjunction that `build` asserts satisfiable? `Err` if Z3 gives up.
+    fn sat(&mut self, key: String, build: &dyn Fn(&Solver)) -> Result<bool, String> {
+        if let Some(r) = self.cache.get(&key) {
+            return r.clone();
+        }
+        self.queries += 1;
+        let s = &self.solver;
+        s.push();
+        build(s);
+        let r = match s.check() {
+            SatResult::Sat => Ok(true),
+            SatResult::Unsat => Ok(false),
+            SatResult::Unknown => Err(format!(
+                "z3 unknown: {}",
+                s.get_reason_unknown().unwrap_or_default()
+            )),
+        };
+        s.pop(1);
+        self.cache.insert(key, r.clone());
+        r
+    }
+}
+
+/// A concrete environment: `vars` as current-state/local values, `nexts` primed.
+fn env(vars: &[&Valuation], nexts: &Valuation) -> Env {
+    let mut e = Env::default();
+    for v in vars {
+        e.vars
+            .extend(v.iter().map(|(k, n)| (k.clone(), n.0.clone())));
+    }
+    e.nexts
+        .extend(nexts.iter().map(|(k, n)| (k.clone(), n.0.clone())));
+    e
+}
+
+fn same_keys(v: &Valuation, want: &[String]) -> bool {
+    v.keys().cloned().collect::<BTreeSet<_>>() == want.iter().cloned().collect()
+}
+
+/// Asserts `sym == value` for every entry of `v`.
+fn pin(s: &Solver, v: &Valuation, sym: &dyn Fn(&str) -> String) {
+    for (k, n) in v {
+        s.assert(int_const(&sym(k)).eq(Int::from_big_int(&n.0)));
+    }
+}
+
+/// One concrete step `state --e(inputs)--> next` that must satisfy
+/// `pre(state)`, `T_e` and `post(next)`: concrete evaluation and Z3 must
+/// agree; a disagreement is reported as unknown (and counted by the test).
+fn concrete_step(
+    z: &mut Z3,
+    e: &Edge,
+    state: &Valuation,
+    inputs: &Valuation,
+    next: &Valuation,
+    pre: &Expr,
+    post: &Expr,
+) -> Result<bool, String> {
+    let none = Valuation::new();
+    let (env, post_env) = (env(&[state, inputs], next), env(&[next], &none));
+    let by_eval = env.holds(pre) == Ok(true)
+        && env.holds(&e.relation) == Ok(true)
+        && post_env.holds(post) == Ok(true);
+    let key = format!("step {:?}", (e, state, inputs, next, pre, post));
+    let by_z3 = z.sat(key, &|s| {
+        pin(s, state, &|x| state_symbol(x, 0));
+        pin(s, inputs, &|x| local_symbol(x, 0));
+        pin(s, next, &|x| state_symbol(x, 1));
+        s.assert(encode_bool(pre, View::state(0)));
+        s.assert(encode_edge(e, 0));
+        s.assert(encode_bool(post, View::state(1)));
+    })?;
+    if by_eval != by_z3 {
+        return Err(format!(
+            "ORACLE DISAGREEMENT: eval says {by_eval}, z3 says {by_z3} on edge {}",
+            e.id
+        ));
+    }
+    Ok(by_eval)
+}
+
+fn judge_safe(z: &mut Z3, task: &Task, b: &SafeBody, t: &mut Tally) {
+    let vars = task.var_names();
+    // Initiality.
+    let regions: Vec<Expr> = b
+        .initial
+        .iter()
+        .filter_map(|&i| b.node(i))
+        .map(|n| region(b, n))
+        .collect();
+    let key = format!("init {:?}", (&task.init, &regions));
+    let r = z.sat(key, &|s| {
+        s.assert(encode_bool(&task.init, View::state(0)));
+        for r in &regions {
+            s.assert(encode_bool(r, View::state(0)).not());
+        }
+    });
+    match r {
+        Ok(true) => t.fail("initiality".into()),
+        Ok(false) => {}
+        Err(u) => t.unknown(format!("initiality: {u}")),
+    }
+    // Closure.
+    for n in &b.nodes {
+        for e in task.edges.iter().filter(|e| e.from == n.location) {
+            let targets: Vec<u32> = b
+                .successors
+                .iter()
+                .filter(|s| s.node == n.id && s.edge == e.id)
+                .flat_map(|s| s.targets.iter().map(|t| t.node))
+                .collect();
+            let pre = region(b, n);
+            let posts: Vec<Expr> = targets
+                .iter()
+                .filter_map(|&id| b.node(id))
+                .map(|m| region(b, m))
+                .collect();
+            let key = format!("closure {:?}", (&pre, e, &posts));
+            let r = z.sat(key, &|s| {
+                s.assert(encode_bool(&pre, View::state(0)));
+                s.assert(encode_edge(e, 0));
+                for r in &posts {
+                    s.assert(encode_bool(r, View::state(1)).not());
+                }
+            });
+            match r {
+                Ok(true) => t.fail(format!("closure of node {} under edge {}", n.id, e.id)),
+                Ok(false) => {}
+                Err(u) => t.unknown(format!("closure ({}, {}): {u}", n.id, e.id)),
+            }
+        }
+    }
+    // Witnesses.
+    for sl in &b.successors {
+        let (Some(n), Some(e)) = (b.node(sl.node), task.edge(sl.edge)) else {
+            continue;
+        };
+        let locals: Vec<String> = e.locals.iter().map(|l| l.name.clone()).collect();
+        for tg in &sl.targets {
+            let (Some(m), Some(w)) = (b.node(tg.node), &tg.witness) else {
+                continue;
+            };
+            let what = format!("witness ({}, {}) -> {}", n.id, e.id, m.id);
+            if !same_keys(&w.state, &vars)
+                || !same_keys(&w.inputs, &locals)
+                || !same_keys(&w.next, &vars)
+            {
+                t.fail(format!("{what}: domain"));
+                continue;
+            }
+            match concrete_step(
+                z,
+                e,
+                &w.state,
+                &w.inputs,
+                &w.next,
+                &region(b, n),
+                &region(b, m),
+            ) {
+                Ok(true) => {}
+                Ok(false) => t.fail(format!("{what}: false")),
+                Err(u) => t.unknown(format!("{what}: {u}")),
+            }
+        }
+    }
+}
+
+fn judge_trace(z: &mut Z3, task: &Task, tr: &Trace, t: &mut Tally) {
+    let vars = task.var_names();
+    if !same_keys(&tr.initial, &vars) {
+        return t.fail("trace: initial domain".into());
+    }
+    // Initial state: concrete and Z3.
+    let by_eval = env(&[&tr.initial], &Valuation::new()).holds(&task.init) == Ok(true);
+    let key = format!("initial {:?}", (&task.init, &tr.initial));
+    let r = z.sat(key, &|s| {
+        pin(s, &tr.initial, &|x| state_symbol(x, 0));
+        s.assert(encode_bool(&task.init, View::state(0)));
+    });
+    match r {
+        Ok(z) if z != by_eval => {
+            return t.unknown(format!(
+                "ORACLE DISAGREEMENT on init: eval {by_eval}, z3 {z}"
+            ))
+        }
+        Ok(_) if !by_eval => return t.fail("trace: initial state violates init".into()),
+        Ok(_) => {}
+        Err(u) => return t.unknown(u),
+    }
+    let (mut loc, mut cur) = (task.initial_location.clone(), tr.initial.clone());
+    let tru = Expr::Bool(true);
+    for (i, st) in tr.steps.iter().enumerate() {
+        let Some(e) = task.edge(st.edge) else {
+            return t.fail(format!("trace step {i}: no edge {}", st.edge));
+        };
+        let locals: Vec<String> = e.locals.iter().map(|l| l.name.clone()).collect();
+        if e.from != loc || !same_keys(&st.inputs, &locals) || !same_keys(&st.next, &vars) {
+            return t.fail(format!("trace step {i}: location or domain"));
+        }
+        match concrete_step(z, e, &cur, &st.inputs, &st.next, &tru, &tru) {
+            Ok(true) => {}
+            Ok(false) => return t.fail(format!("trace step {i}: relation false")),
+            Err(u) => return t.unknown(format!("trace step {i}: {u}")),
+        }
+        loc = e.to.clone();
+        cur = st.next.clone();
+    }
+    if loc != task.bad_location {
+        t.fail(format!("trace ends at {loc}, not bad"));
+    }
+}
+
+fn oracle(z: &mut Z3, cert: &Certificate) -> Judgement {
+    if let Err(why) = structure(cert) {
+        return Judgement::Invalid(format!("structure: {why}"));
+    }
+    let mut t = Tally::default();
+    match &cert.body {
+        Body::Safe(b) => judge_safe(z, &cert.task, b, &mut t),
+        Body::Unsafe(tr) => judge_trace(z, &cert.task, tr, &mut t),
+    }
+    t.judgement()
+}
+
+// ---------------------------------------------------------------- harness
+
+#[derive(Clone, Copy, Default)]
+struct Row {
+    generated: usize,
+    rejected: usize,
+    still_valid: usize,
+    wrongly_accepted: usize,
+    wrongly_rejected: usize,
+    checker_inconclusive: usize,
+    oracle_unknown: usize,
+}
+
+impl Row {
+    fn add(&mut self, o: &Row) {
+        self.generated += o.generated;
+        self.rejected += o.rejected;
+        self.still_valid += o.still_valid;
+        self.wrongly_accepted += o.wrongly_accepted;
+        self.wrongly_rejected += o.wrongly_rejected;
+        self.checker_inconclusive += o.checker_inconclusive;
+        self.oracle_unknown += o.oracle_unknown;
+    }
+}
+
+#[derive(Default)]
+struct Results {
+    rows: BTreeMap<Kind, Row>,
+    problems: Vec<String>,
+    notes: Vec<String>,
+    certificates: usize,
+    verify_seconds: f64,
+    mutate_seconds: f64,
+}
+
+fn checker_verdict(cert: &Certificate) -> (Verdict, String) {
+    let rep = checker::check(cert, &checker::Options::default());
+    (rep.verdict(), checker::report::text(&rep))
+}
+
+fn classify(
+    z: &mut Z3,
+    file: &str,
+    m: &Mutant,
+    row: &mut Row,
+    res: &mut Vec<String>,
+    notes: &mut Vec<String>,
+) {
+    row.generated += 1;
+    let (cv, text) = checker_verdict(&m.cert);
+    let judged = oracle(z, &m.cert);
+    let tag = || format!("{file}: {} [{}]", m.kind.name(), m.desc);
+    match (cv, &judged) {
+        (Verdict::Invalid, Judgement::Invalid(_)) => row.rejected += 1,
+        (Verdict::Valid, Judgement::Valid) => {
+            row.still_valid += 1;
+            if std::env::var("CERTA_MUTATION_SHOW_VALID").is_ok_and(|v| v == "1") {
+                notes.push(format!("still valid: {}", tag()));
+            }
+        }
+        (Verdict::Valid, Judgement::Invalid(why)) => {
+            row.wrongly_accepted += 1;
+            res.push(format!("WRONGLY ACCEPTED {}: oracle: {why}", tag()));
+        }
+        (Verdict::Invalid, Judgement::Valid) => {
+            row.wrongly_rejected += 1;
+            res.push(format!(
+                "WRONGLY REJECTED {}: checker: {}",
+                tag(),
+                text.trim()
+            ));
+        }
+        (Verdict::Inconclusive, Judgement::Valid | Judgement::Invalid(_)) => {
+            row.checker_inconclusive += 1;
+            res.push(format!(
+                "CHECKER INCONCLUSIVE {} (oracle: {judged:?}): {}",
+                tag(),
+                text.trim()
+            ));
+        }
+        (_, Judgement::Unknown(why)) => {
+            row.oracle_unknown += 1;
+            if why.contains("ORACLE DISAGREEMENT") {
+                res.push(format!("{}: {why}", tag()));
+            } else {
+                notes.push(format!(
+                    "oracle unknown on {} (checker {cv:?}): {why}",
+                    tag()
+                ));
+            }
+        }
+    }
+}
+
+/// Mutates one certificate: every kind, sampled unless `full`.
+fn mutate_certificate(file: &str, cert: &Certificate, full: bool) -> Results {
+    let mut r = Results {
+        certificates: 1,
+        ..Results::default()
+    };
+    let mut z = Z3::new();
+    let (cv, text) = checker_verdict(cert);
+    let judged = oracle(&mut z, cert);
+    if cv != Verdict::Valid || judged != Judgement::Valid {
+        r.problems.push(format!(
+            "{file}: original certificate: checker {cv:?} ({}), oracle {judged:?}",
+            text.trim()
+        ));
+        return r;
+    }
+    for kind in Kind::ALL {
+        let all = mutants(cert, kind);
+        let chosen = if full {
+            all
+        } else {
+            let mut lcg = Lcg(fnv(&format!("{file}/{}", kind.name())));
+            lcg.sample(all, SAMPLE)
+        };
+        let row = r.rows.entry(kind).or_default();
+        for m in &chosen {
+            classify(&mut z, file, m, row, &mut r.problems, &mut r.notes);
+        }
+    }
+    r
+}
+
+/// The corpus certificates: (file, certificate), skipping entries that error
+/// or end UNKNOWN (the latter are reported as notes).
+fn corpus_jobs() -> Vec<String> {
+    let entries = certa::bench::manifest(&corpus_dir()).expect("corpus manifest");
+    entries
+        .into_iter()
+        .filter(|(_, expected)| expected == "safe" || expected == "unsafe")
+        .map(|(file, _)| file)
+        .collect()
+}
+
+fn run_one(file: &str, full: bool) -> Results {
+    let cfg = Config {
+        timeout: Some(Duration::from_secs(120)),
+        ..Config::default()
+    };
+    let mut r = Results::default();
+    let t = Instant::now();
+    let loaded = run_file(&corpus_dir().join(file), Encoding::Lbe, &cfg);
+    let verify_seconds = t.elapsed().as_secs_f64();
+    match loaded {
+        Err(e) => r
+            .notes
+            .push(format!("{file}: skipped, frontend error: {e}")),
+        Ok(run) => match (&run.outcome.verdict, &run.certificate) {
+            (EngineVerdict::Unknown(why), _) => r
+                .notes
+                .push(format!("{file}: skipped, verifier UNKNOWN: {why}")),
+            (_, Some(cert)) => r = mutate_certificate(file, cert, full),
+            (_, None) => r
+                .problems
+                .push(format!("{file}: definite verdict without certificate")),
+        },
+    }
+    r.verify_seconds = verify_seconds;
+    r.mutate_seconds = t.elapsed().as_secs_f64() - verify_seconds;
+    r
+}
+
+fn print_table(title: &str, res: &Results, seconds: f64) {
+    eprintln!(
+        "\n{title}: {} certificates, {seconds:.1} s wall ({:.1} s verifying, {:.1} s mutating and checking, summed over workers)",
+        res.certificates, res.verify_seconds, res.mutate_seconds
+    );
+    eprintln!(
+        "{:<24} {:>9} {:>8} {:>11} {:>8} {:>8} {:>8} {:>8}",
+        "kind", "generated", "rejected", "still-valid", "wr-acc", "wr-rej", "chk-inc", "orc-unk"
+    );
+    let mut total = Row::default();
+    let line = |name: &str, r: &Row| {
+        eprintln!(
+            "{name:<24} {:>9} {:>8} {:>11} {:>8} {:>8} {:>8} {:>8}",
+            r.generated,
+            r.rejected,
+            r.still_valid,
+            r.wrongly_accepted,
+            r.wrongly_rejected,
+            r.checker_inconclusive,
+            r.oracle_unknown
+        )
+    };
+    for kind in Kind::ALL {
+        let r = res.rows.get(&kind).copied().unwrap_or_default();
+        line(kind.name(), &r);
+        total.add(&r);
+    }
+    line("TOTAL", &total);
+    eprintln!("(still-valid = oracle VALID and checker VALID; wr-acc/wr-rej = checker VALID/INVALID against the oracle; chk-inc = checker INCONCLUSIVE where the oracle decides; orc-unk = Z3 gave no answer)");
+}
+
+fn run(full: bool) {
+    let start = Instant::now();
+    let jobs = corpus_jobs();
+    let workers = std::thread::available_parallelism()
+        .map_or(2, |n| n.get())
+        .clamp(1, 8);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let parts: Vec<Results> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                std::thread::Builder::new()
+                    .stack_size(checker::STACK_BYTES)
+                    .spawn_scoped(s, || {
+                        let mut mine = Vec::new();
+                        loop {
+                            let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                            let Some(file) = jobs.get(i) else { break mine };
+                            let t = Instant::now();
+                            let r = run_one(file, full);
+                            mine.push((i, r, t.elapsed()));
+                        }
+                    })
+                    .expect("spawn a worker")
+            })
+            .collect();
+        let mut all: Vec<(usize, Results, Duration)> = handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("worker"))
+            .collect();
+        all.sort_by_key(|(i, ..)| *i);
+        all.into_iter()
+            .map(|(i, r, d)| {
+                if d > Duration::from_secs(5) {
+                    eprintln!(
+                        "  {}: {:.1} s ({:.1} s verifying)",
+                        jobs[i],
+                        d.as_secs_f64(),
+                        r.verify_seconds
+                    );
+                }
+                r
+            })
+            .collect()
+    });
+    let mut res = Results::default();
+    for p in parts {
+        res.certificates += p.certificates;
+        res.verify_seconds += p.verify_seconds;
+        res.mutate_seconds += p.mutate_seconds;
+        res.problems.extend(p.problems);
+        res.notes.extend(p.notes);
+        for (k, r) in p.rows {
+            res.rows.entry(k).or_default().add(&r);
+        }
+    }
+    let title = if full {
+        "mutation testing, full set"
+    } else {
+        "mutation testing, fast sample"
+    };
+    print_table(title, &res, start.elapsed().as_secs_f64());
+    for n in &res.notes {
+        eprintln!("note: {n}");
+    }
+    assert!(
+        res.certificates >= 20,
+        "only {} corpus certificates were mutated",
+        res.certificates
+    );
+    for kind in Kind::ALL {
+        let g = res.rows.get(&kind).map_or(0, |r| r.generated);
+        assert!(g > 0, "no mutants of kind {} were generated", kind.name());
+    }
+    assert!(
+        res.problems.is_empty(),
+        "{} problems:\n{}",
+        res.problems.len(),
+        res.problems.join("\n")
+    );
+}
+
+fn full_requested() -> bool {
+    std::env::var("CERTA_MUTATION_FULL").is_ok_and(|v| v == "1")
+}
+
+/// A fixed-seed sample (at most `SAMPLE` per kind per certificate); the
+/// full set with `CERTA_MUTATION_FULL=1`.
+#[test]
+fn checker_rejects_every_invalid_mutant_of_corpus_certificates() {
+    run(full_requested());
+}
+
+/// Every mutant of every corpus certificate (slow; `-- --ignored`, run by
+/// .ci/run under CERTA_SLOW=1).
+#[test]
+#[ignore]
+fn checker_rejects_every_invalid_mutant_of_corpus_certificates_full_set() {
+    run(true);
+}

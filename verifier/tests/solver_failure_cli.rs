@@ -1,0 +1,50 @@
+//! `certa verify` out of time: exit 2 (UNKNOWN) with a reason, never SAFE
+//! (0) or UNSAFE (1), and no certificate file.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn corpus(rel: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../corpus")
+        .join(rel)
+}
+
+#[test]
+fn verify_with_a_tiny_timeout_exits_2_unknown_and_writes_no_certificate() {
+    let dir = std::env::temp_dir().join(format!("certa-solver-failure-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for file in [
+        "imp/nested.imp",
+        "imp/deep_bug_45.imp",
+        "imp/count_to_1000.imp",
+        "ts/two_phase.ts",
+    ] {
+        let out = dir.join(file.replace('/', "_") + ".json");
+        let o = Command::new(env!("CARGO_BIN_EXE_certa"))
+            .args(["verify", "--timeout", "0.001", "--json", "-o"])
+            .arg(&out)
+            .arg(corpus(file))
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&o.stdout);
+        assert_eq!(
+            o.status.code(),
+            Some(2),
+            "{file}: {stdout}{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_str(&stdout).expect("a JSON result");
+        assert_eq!(v["verdict"], "UNKNOWN", "{file}: {stdout}");
+        assert!(
+            v["reason"].as_str().is_some_and(|r| !r.is_empty()),
+            "{file}: UNKNOWN without a reason: {stdout}"
+        );
+        assert!(v["certificate"].is_null(), "{file}: {stdout}");
+        assert!(
+            !out.exists(),
+            "{file}: a certificate was written for UNKNOWN"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
