@@ -45,6 +45,12 @@ pub enum CheckError {
     BadEdgeName { what: String, name: String },
     #[error("structure: variable `{var}` has unsupported sort {sort}")]
     UnsupportedSort { var: String, sort: String },
+    #[error("structure: {count} {what} exceed the limit of {limit}")]
+    TooMany {
+        what: &'static str,
+        count: usize,
+        limit: usize,
+    },
     #[error("structure: duplicate {what} {id}")]
     Duplicate { what: String, id: String },
     #[error(

@@ -5,8 +5,8 @@ use crate::error::CheckError;
 use format::expr::{ExprSort, Scope};
 use format::print::expr_to_string;
 use format::task::{EdgeScope, StateScope};
-use format::{Body, Certificate, Expr, SafeBody, Task, VarSort};
-use std::collections::BTreeSet;
+use format::{Body, Certificate, Expr, Node, SafeBody, Task, VarSort};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The identifier rule for variable and location names (see SPEC.md):
 /// `[A-Za-z_][A-Za-z0-9_.$@#:!]*`, 1 to 255 bytes. It excludes `'`
@@ -46,8 +46,26 @@ fn unique<T: Ord + ToString>(
     Ok(())
 }
 
-fn location(task: &Task, what: &str, loc: &str) -> Result<(), CheckError> {
-    if task.has_location(loc) {
+/// Size limits (SPEC.md section 5): a certificate beyond them is INVALID.
+/// They bound the work of checking, whose obligations grow with these counts.
+pub const MAX_VARS: usize = 10_000;
+pub const MAX_LOCATIONS: usize = 100_000;
+pub const MAX_EDGES: usize = 100_000;
+pub const MAX_PREDICATES: usize = 100_000;
+pub const MAX_NODES: usize = 100_000;
+/// Successor targets summed over all lists; also caps cube literals in total.
+pub const MAX_ENTRIES: usize = 1_000_000;
+pub const MAX_STEPS: usize = 1_000_000;
+
+fn at_most(what: &'static str, count: usize, limit: usize) -> Result<(), CheckError> {
+    match count <= limit {
+        true => Ok(()),
+        false => Err(CheckError::TooMany { what, count, limit }),
+    }
+}
+
+fn location(locs: &BTreeSet<&str>, what: &str, loc: &str) -> Result<(), CheckError> {
+    if locs.contains(loc) {
         Ok(())
     } else {
         Err(CheckError::UnknownLocation {
@@ -79,6 +97,11 @@ fn boolean(what: &str, e: &Expr, scope: &dyn Scope) -> Result<(), CheckError> {
 
 /// Checks the task alone: names, sorts, locations, edges, formulas.
 pub fn check_task(task: &Task) -> Result<(), CheckError> {
+    at_most("state variables", task.vars.len(), MAX_VARS)?;
+    at_most("locations", task.locations.len(), MAX_LOCATIONS)?;
+    at_most("edges", task.edges.len(), MAX_EDGES)?;
+    let locals = task.edges.iter().map(|e| e.locals.len()).max();
+    at_most("locals of one edge", locals.unwrap_or(0), MAX_VARS)?;
     for v in &task.vars {
         ident("state variable", &v.name)?;
         if v.sort != VarSort::Int {
@@ -93,8 +116,9 @@ pub fn check_task(task: &Task) -> Result<(), CheckError> {
         ident("location", l)?;
     }
     unique("location", &task.locations)?;
-    location(task, "initial_location", &task.initial_location)?;
-    location(task, "bad_location", &task.bad_location)?;
+    let locs: BTreeSet<&str> = task.locations.iter().map(|l| l.as_str()).collect();
+    location(&locs, "initial_location", &task.initial_location)?;
+    location(&locs, "bad_location", &task.bad_location)?;
     boolean("init", &task.init, &StateScope(task))?;
     unique("edge id", task.edges.iter().map(|e| e.id))?;
     for e in &task.edges {
@@ -105,8 +129,8 @@ pub fn check_task(task: &Task) -> Result<(), CheckError> {
                 name: e.name.clone(),
             });
         }
-        location(task, &format!("{what} `{}` (from)", e.name), &e.from)?;
-        location(task, &format!("{what} `{}` (to)", e.name), &e.to)?;
+        location(&locs, &format!("{what} `{}` (from)", e.name), &e.from)?;
+        location(&locs, &format!("{what} `{}` (to)", e.name), &e.to)?;
         for l in &e.locals {
             ident(&format!("{what} local"), &l.name)?;
             if l.sort != VarSort::Int {
@@ -138,6 +162,19 @@ pub fn check_task(task: &Task) -> Result<(), CheckError> {
 
 /// Checks the abstraction: predicates, nodes, initial nodes, successor lists.
 pub fn check_safe(task: &Task, body: &SafeBody) -> Result<(), CheckError> {
+    at_most("predicates", body.predicates.len(), MAX_PREDICATES)?;
+    at_most("nodes", body.nodes.len(), MAX_NODES)?;
+    at_most("initial nodes", body.initial.len(), MAX_NODES)?;
+    at_most("successor lists", body.successors.len(), MAX_ENTRIES)?;
+    let targets = body.successors.iter().map(|s| s.targets.len()).sum();
+    at_most("successor targets", targets, MAX_ENTRIES)?;
+    let literals = body.nodes.iter().map(|n| n.cube.len()).sum();
+    at_most("cube literals", literals, MAX_ENTRIES)?;
+    // Ids are resolved through these indexes, not by linear search.
+    let preds: BTreeMap<u32, ()> = body.predicates.iter().map(|p| (p.id, ())).collect();
+    let nodes: BTreeMap<u32, &Node> = body.nodes.iter().map(|n| (n.id, n)).collect();
+    let edges: BTreeMap<u32, &format::Edge> = task.edges.iter().map(|e| (e.id, e)).collect();
+    let locs: BTreeSet<&str> = task.locations.iter().map(|l| l.as_str()).collect();
     unique("predicate id", body.predicates.iter().map(|p| p.id))?;
     for p in &body.predicates {
         boolean(
@@ -148,7 +185,7 @@ pub fn check_safe(task: &Task, body: &SafeBody) -> Result<(), CheckError> {
     }
     unique("node id", body.nodes.iter().map(|n| n.id))?;
     for n in &body.nodes {
-        location(task, &format!("node {}", n.id), &n.location)?;
+        location(&locs, &format!("node {}", n.id), &n.location)?;
         if n.location == task.bad_location {
             return Err(CheckError::NodeAtBad {
                 node: n.id,
@@ -156,7 +193,7 @@ pub fn check_safe(task: &Task, body: &SafeBody) -> Result<(), CheckError> {
             });
         }
         for l in &n.cube {
-            if body.predicate(l.pred).is_none() {
+            if !preds.contains_key(&l.pred) {
                 let what = format!("cube of node {}", n.id);
                 return Err(CheckError::UnknownId {
                     what,
@@ -167,7 +204,7 @@ pub fn check_safe(task: &Task, body: &SafeBody) -> Result<(), CheckError> {
         }
     }
     for &i in &body.initial {
-        let n = body.node(i).ok_or(CheckError::UnknownId {
+        let n = *nodes.get(&i).ok_or(CheckError::UnknownId {
             what: "initial".into(),
             kind: "node".into(),
             id: i,
@@ -196,8 +233,8 @@ pub fn check_safe(task: &Task, body: &SafeBody) -> Result<(), CheckError> {
             kind: kind.into(),
             id,
         };
-        let n = body.node(s.node).ok_or_else(|| unknown("node", s.node))?;
-        let e = task.edge(s.edge).ok_or_else(|| unknown("edge", s.edge))?;
+        let n = *nodes.get(&s.node).ok_or_else(|| unknown("node", s.node))?;
+        let e = *edges.get(&s.edge).ok_or_else(|| unknown("edge", s.edge))?;
         if e.from != n.location {
             let (location, name, from) = (n.location.clone(), e.name.clone(), e.from.clone());
             return Err(CheckError::EdgeNotFromNode {
@@ -209,8 +246,8 @@ pub fn check_safe(task: &Task, body: &SafeBody) -> Result<(), CheckError> {
             });
         }
         for t in &s.targets {
-            let m = body
-                .node(t.node)
+            let m = *nodes
+                .get(&t.node)
                 .ok_or_else(|| unknown("target node", t.node))?;
             if m.location != e.to {
                 let (name, location, to) = (e.name.clone(), m.location.clone(), e.to.clone());
@@ -258,6 +295,6 @@ pub fn check(cert: &Certificate, given_task_sha256: Option<&str>) -> Result<(), 
     check_task(&cert.task)?;
     match &cert.body {
         Body::Safe(body) => check_safe(&cert.task, body),
-        Body::Unsafe(_) => Ok(()),
+        Body::Unsafe(t) => at_most("trace steps", t.steps.len(), MAX_STEPS),
     }
 }

@@ -56,8 +56,8 @@ pub fn parse_num(text: &str) -> Result<Num, String> {
 
 /// An expression. `Var` names a current-state variable or an edge-local
 /// variable; `Next` names the primed (next-state) copy of a state variable.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Expr {
     Bool(bool),
     Int(Num),
@@ -82,6 +82,49 @@ pub enum Expr {
     Not(Box<Expr>),
     Implies(Box<Expr>, Box<Expr>),
     Ite(Box<Expr>, Box<Expr>, Box<Expr>),
+}
+
+/// The decoder of [`Expr`] (same shape), wrapped by a depth guard below:
+/// decoding recurses, so hostile nesting is cut off at [`MAX_DEPTH`]
+/// while decoding, in JSON and bincode alike, before it can exhaust the stack.
+#[derive(Deserialize)]
+#[serde(remote = "Expr", rename_all = "snake_case", deny_unknown_fields)]
+enum ExprDef {
+    Bool(bool),
+    Int(Num),
+    Var(String),
+    Next(String),
+    Add(Vec<Expr>),
+    Sub(Box<Expr>, Box<Expr>),
+    Neg(Box<Expr>),
+    Mul(Num, Box<Expr>),
+    Div(Box<Expr>, Num),
+    Mod(Box<Expr>, Num),
+    Eq(Box<Expr>, Box<Expr>),
+    Lt(Box<Expr>, Box<Expr>),
+    Le(Box<Expr>, Box<Expr>),
+    Gt(Box<Expr>, Box<Expr>),
+    Ge(Box<Expr>, Box<Expr>),
+    And(Vec<Expr>),
+    Or(Vec<Expr>),
+    Not(Box<Expr>),
+    Implies(Box<Expr>, Box<Expr>),
+    Ite(Box<Expr>, Box<Expr>, Box<Expr>),
+}
+
+thread_local!(static DECODE_DEPTH: std::cell::Cell<usize> = const { std::cell::Cell::new(0) });
+
+impl<'de> Deserialize<'de> for Expr {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Expr, D::Error> {
+        let depth = DECODE_DEPTH.with(|c| c.get()) + 1;
+        if depth > MAX_DEPTH {
+            return Err(serde::de::Error::custom(SortError::TooDeep));
+        }
+        DECODE_DEPTH.with(|c| c.set(depth));
+        let r = ExprDef::deserialize(d);
+        DECODE_DEPTH.with(|c| c.set(depth - 1));
+        r
+    }
 }
 
 /// The sort of an expression.
@@ -114,6 +157,8 @@ pub enum SortError {
     BadDivisor(&'static str, Num),
     #[error("an empty `{0}` has no meaning here")]
     Empty(&'static str),
+    #[error("an integer constant has more than {MAX_DIGITS} digits")]
+    TooLong,
     #[error("formula nested deeper than {MAX_DEPTH}")]
     TooDeep,
     #[error("`ite` branches have different sorts")]
@@ -214,6 +259,12 @@ impl Expr {
             }
         };
         let op = self.op_name();
+        // Constants built in memory (e.g. folded by a frontend) obey the reader's limit.
+        if let Expr::Int(k) | Expr::Mul(k, _) | Expr::Div(_, k) | Expr::Mod(_, k) = self {
+            if k.0.bits() > 3300 && k.0.magnitude().to_string().len() > MAX_DIGITS {
+                return Err(SortError::TooLong);
+            }
+        }
         match self {
             Expr::Bool(_) => Ok(Bool),
             Expr::Int(_) => Ok(Int),

@@ -102,7 +102,17 @@ pub enum IdentStyle {
     Extended,
 }
 
+/// Largest source text accepted (bounds work and memory; keeps `line`/`col` in `u32`).
+pub const MAX_SOURCE_BYTES: usize = 64 << 20;
+
 pub fn lex(file: &str, text: &str, style: IdentStyle) -> Result<Vec<Token>, FrontendError> {
+    if text.len() > MAX_SOURCE_BYTES {
+        let msg = format!(
+            "source of {} bytes exceeds the limit of {MAX_SOURCE_BYTES}",
+            text.len()
+        );
+        return Err(FrontendError::invalid(file, Pos { line: 1, col: 1 }, &msg));
+    }
     let bytes: Vec<(usize, char)> = text.char_indices().collect();
     let mut toks = Vec::new();
     let mut i = 0;
