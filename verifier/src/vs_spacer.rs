@@ -117,7 +117,13 @@ pub fn run(dir: &Path, cfg: &Config, z3: &str, csv: Option<&Path>) -> Result<Vec
         let chc: PathBuf = if src.extension().and_then(|e| e.to_str()) == Some("smt2") {
             src.clone()
         } else {
-            let program = frontend::load(&src, Encoding::Lbe).map_err(|e| e.to_string())?;
+            let program = match frontend::load(&src, Encoding::Lbe) {
+                Ok(p) => p,
+                Err(e) => {
+                    println!("{file:<40} {exp:>6} cannot export: {e}");
+                    continue;
+                }
+            };
             let out = tmp.join(format!("{}.smt2", file.replace('/', "__")));
             std::fs::write(&out, crate::export::task_to_chc(&program.task))
                 .map_err(|e| format!("{}: {e}", out.display()))?;
