@@ -75,7 +75,9 @@ impl<'t> InterpolationRefiner<'t> {
         // One elimination may take a third of the remaining time, so that a
         // blow-up leaves room for the other strategies (BMC) to answer.
         if let Some(d) = self.budget.deadline {
-            tactic = tactic.try_for(d.saturating_duration_since(Instant::now()) / 3);
+            let slice = (d.saturating_duration_since(Instant::now()) / 3)
+                .min(std::time::Duration::from_secs(10));
+            tactic = tactic.try_for(slice);
         }
         self.budget.queries.set(self.budget.queries.get() + 1);
         let result = tactic
@@ -123,6 +125,39 @@ fn mentions_vars(e: &Expr) -> bool {
     !v.is_empty() || !n.is_empty()
 }
 
+impl<'t> InterpolationRefiner<'t> {
+    /// Adds the state-only atoms of each path edge's relation to the
+    /// precision of the edge's source. Counts as a refinement only if
+    /// something new was added (here or before the fallback); else `why`.
+    fn guard_fallback(
+        &self,
+        analysis: &mut PredicateAnalysis<'t>,
+        path: &AbstractPath,
+        added_before: bool,
+        why: Unknown,
+    ) -> Result<Refinement, Unknown> {
+        let mut added = added_before;
+        for (i, &e) in path.edges.iter().enumerate() {
+            let edge = self.edge(e);
+            for atom in atoms(&edge.relation) {
+                let (mut vars, mut nexts) = (Vec::new(), Vec::new());
+                atom.collect_vars(&mut vars, &mut nexts);
+                if nexts.is_empty()
+                    && !vars.is_empty()
+                    && vars.iter().all(|v| self.task.is_state_var(v))
+                {
+                    added |= analysis.add_predicate(&path.locations[i], atom);
+                }
+            }
+        }
+        if added {
+            Ok(Refinement::Refined)
+        } else {
+            Err(why)
+        }
+    }
+}
+
 impl<'t> Refiner<PredicateAnalysis<'t>> for InterpolationRefiner<'t> {
     fn refine(
         &mut self,
@@ -151,7 +186,12 @@ impl<'t> Refiner<PredicateAnalysis<'t>> for InterpolationRefiner<'t> {
                     .iter()
                     .map(|l| smt::int_const(&smt::local_symbol(&l.name, i))),
             );
-            suffix = self.eliminate(&vars, &body)?;
+            suffix = match self.eliminate(&vars, &body) {
+                Ok(s) => s,
+                // The weakest precondition is out of reach (QE blew up or
+                // left quantifiers): fall back to the guards along the path.
+                Err(why) => return self.guard_fallback(analysis, path, added, why),
+            };
             let frame_i: Vec<(String, String)> = names
                 .iter()
                 .map(|n| (smt::state_symbol(n, i), n.clone()))
@@ -162,8 +202,13 @@ impl<'t> Refiner<PredicateAnalysis<'t>> for InterpolationRefiner<'t> {
                     .find(|(s, _)| s == sym)
                     .map(|(_, n)| Expr::Var(n.clone()))
             };
-            let decoded = smt::decode(&Dynamic::from_ast(&suffix), &rename)
-                .map_err(|e| Unknown(format!("interpolant outside the supported language: {e}")))?;
+            let decoded = match smt::decode(&Dynamic::from_ast(&suffix), &rename) {
+                Ok(d) => d,
+                Err(e) => {
+                    let why = Unknown(format!("interpolant outside the supported language: {e}"));
+                    return self.guard_fallback(analysis, path, added, why);
+                }
+            };
             for atom in atoms(&decoded).into_iter().filter(mentions_vars) {
                 added |= analysis.add_predicate(&path.locations[i], atom);
             }
