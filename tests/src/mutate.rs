@@ -114,7 +114,7 @@ pub struct Mutant {
 pub struct Lcg(pub u64);
 
 impl Lcg {
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self
             .0
             .wrapping_mul(6364136223846793005)
@@ -128,7 +128,7 @@ impl Lcg {
         }
         let mut idx: Vec<usize> = (0..items.len()).collect();
         for i in 0..k {
-            let j = i + (self.next() as usize) % (idx.len() - i);
+            let j = i + (self.next_u64() as usize) % (idx.len() - i);
             idx.swap(i, j);
         }
         let mut keep: Vec<usize> = idx[..k].to_vec();
