@@ -177,7 +177,18 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
-    match dispatch(cli.command) {
+    // Printing and checking recurse over formula depth: give them a large
+    // stack rather than the main thread's 8 MiB.
+    let worker = std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || dispatch(cli.command));
+    let result = match worker {
+        Ok(handle) => handle
+            .join()
+            .unwrap_or_else(|_| Err("internal error (panic); see the message above".into())),
+        Err(e) => Err(format!("cannot start the worker thread: {e}")),
+    };
+    match result {
         Ok(code) => ExitCode::from(code),
         Err(message) => {
             eprintln!("certa: {message}");

@@ -367,6 +367,9 @@ fn enc(b: &Block, env: Env, ssa: &mut Ssa, vars: &[String]) -> (Vec<Expr>, Env) 
 }
 
 /// The relation of a block and its edge locals (in creation order).
+/// Most locals substituted away per relation (keeps encoding near-linear).
+const MAX_ELIMINATIONS: usize = 256;
+
 fn relation(vars: &[String], b: &Block) -> (Vec<String>, Expr) {
     let mut ssa = Ssa {
         counters: BTreeMap::new(),
@@ -382,7 +385,12 @@ fn relation(vars: &[String], b: &Block) -> (Vec<String>, Expr) {
     }
     let locals: BTreeSet<String> = ssa.locals.iter().cloned().collect();
     let mut rel = simplify(Expr::And(conj));
-    while let Some(r) = eliminate_one(&rel, &locals) {
+    // Each elimination rescans the relation, so bound their number: on long
+    // blocks the remaining locals are simply kept (they are existential anyway).
+    for _ in 0..MAX_ELIMINATIONS {
+        let Some(r) = eliminate_one(&rel, &locals) else {
+            break;
+        };
         rel = simplify(r);
     }
     let mut vs = Vec::new();
