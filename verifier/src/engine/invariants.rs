@@ -363,14 +363,13 @@ pub fn linear_invariants(task: &Task, budget: &Budget) -> Result<Vec<(String, Ex
     }
     let mut out = Vec::new();
     for (loc, mut facts) in cand {
-        let mut i = 0;
-        while i < facts.len() {
+        // Try the template bounds (listed last) first, so that an equality
+        // such as `x = y` survives rather than the two bounds implying it.
+        for i in (0..facts.len()).rev() {
             let goal = facts.remove(i);
-            if implied(&facts, &goal, budget)? {
-                continue;
+            if !implied(&facts, &goal, budget)? {
+                facts.insert(i, goal);
             }
-            facts.insert(i, goal);
-            i += 1;
         }
         out.extend(facts.into_iter().map(|f| (loc.clone(), f)));
     }
