@@ -113,7 +113,8 @@ fn corpus_programs_load_under_both_encodings() {
                     let file_name = path.display().to_string();
                     assert!(
                         text.starts_with(&file_name)
-                            || (text.starts_with("unsupported: ") && text.contains(&format!(" at {file_name}:"))),
+                            || (text.starts_with("unsupported: ")
+                                && text.contains(&format!(" at {file_name}:"))),
                         "{err}"
                     );
                 }
