@@ -315,6 +315,44 @@ impl Expr {
         }
     }
 
+    /// `self` with every sub-expression `x` for which `f(x)` is `Some(y)`
+    /// replaced by `y` (outermost first); the one structural map all
+    /// substitutions (priming, renaming, replacing) are written with.
+    pub fn rewrite(&self, f: &dyn Fn(&Expr) -> Option<Expr>) -> Expr {
+        if let Some(y) = f(self) {
+            return y;
+        }
+        let b = |x: &Expr| Box::new(x.rewrite(f));
+        let v = |xs: &[Expr]| xs.iter().map(|x| x.rewrite(f)).collect();
+        match self {
+            Expr::Bool(_) | Expr::Int(_) | Expr::Var(_) | Expr::Next(_) => self.clone(),
+            Expr::Add(xs) => Expr::Add(v(xs)),
+            Expr::And(xs) => Expr::And(v(xs)),
+            Expr::Or(xs) => Expr::Or(v(xs)),
+            Expr::Sub(x, y) => Expr::Sub(b(x), b(y)),
+            Expr::Neg(x) => Expr::Neg(b(x)),
+            Expr::Mul(k, x) => Expr::Mul(k.clone(), b(x)),
+            Expr::Div(x, k) => Expr::Div(b(x), k.clone()),
+            Expr::Mod(x, k) => Expr::Mod(b(x), k.clone()),
+            Expr::Eq(x, y) => Expr::Eq(b(x), b(y)),
+            Expr::Lt(x, y) => Expr::Lt(b(x), b(y)),
+            Expr::Le(x, y) => Expr::Le(b(x), b(y)),
+            Expr::Gt(x, y) => Expr::Gt(b(x), b(y)),
+            Expr::Ge(x, y) => Expr::Ge(b(x), b(y)),
+            Expr::Not(x) => Expr::Not(b(x)),
+            Expr::Implies(x, y) => Expr::Implies(b(x), b(y)),
+            Expr::Ite(c, x, y) => Expr::Ite(b(c), b(x), b(y)),
+        }
+    }
+
+    /// `self` with `Var(n)` replaced by `f(n)` where that is `Some`.
+    pub fn map_vars(&self, f: &dyn Fn(&str) -> Option<Expr>) -> Expr {
+        self.rewrite(&|x| match x {
+            Expr::Var(n) => Some(f(n).unwrap_or_else(|| x.clone())),
+            _ => None,
+        })
+    }
+
     /// Every variable name read (`Var`) and every primed name (`Next`).
     pub fn collect_vars(&self, vars: &mut Vec<String>, nexts: &mut Vec<String>) {
         let mut stack = vec![self];

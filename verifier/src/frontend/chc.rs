@@ -278,28 +278,7 @@ fn int_view(v: Val) -> Expr {
 
 /// Replaces every `Var(name)` for which `f` gives a term.
 pub fn subst(e: &Expr, f: &dyn Fn(&str) -> Option<Expr>) -> Expr {
-    let r = |x: &Expr| subst(x, f);
-    let b = |x: &Expr| Box::new(subst(x, f));
-    match e {
-        Expr::Var(n) => f(n).unwrap_or_else(|| e.clone()),
-        Expr::Bool(_) | Expr::Int(_) | Expr::Next(_) => e.clone(),
-        Expr::Add(v) => Expr::Add(v.iter().map(r).collect()),
-        Expr::And(v) => Expr::And(v.iter().map(r).collect()),
-        Expr::Or(v) => Expr::Or(v.iter().map(r).collect()),
-        Expr::Sub(x, y) => Expr::Sub(b(x), b(y)),
-        Expr::Neg(x) => Expr::Neg(b(x)),
-        Expr::Mul(k, x) => Expr::Mul(k.clone(), b(x)),
-        Expr::Div(x, d) => Expr::Div(b(x), d.clone()),
-        Expr::Mod(x, d) => Expr::Mod(b(x), d.clone()),
-        Expr::Eq(x, y) => Expr::Eq(b(x), b(y)),
-        Expr::Lt(x, y) => Expr::Lt(b(x), b(y)),
-        Expr::Le(x, y) => Expr::Le(b(x), b(y)),
-        Expr::Gt(x, y) => Expr::Gt(b(x), b(y)),
-        Expr::Ge(x, y) => Expr::Ge(b(x), b(y)),
-        Expr::Not(x) => Expr::Not(b(x)),
-        Expr::Implies(x, y) => Expr::Implies(b(x), b(y)),
-        Expr::Ite(c, x, y) => Expr::Ite(b(c), b(x), b(y)),
-    }
+    e.map_vars(f)
 }
 
 impl ClauseCx<'_> {

@@ -286,28 +286,7 @@ fn subst_env(e: &Expr, env: &Env) -> Expr {
 
 /// Replaces `Var(n)` by `f(n)` where that is `Some`.
 fn map_vars(e: &Expr, f: &dyn Fn(&str) -> Option<Expr>) -> Expr {
-    let m = |x: &Expr| Box::new(map_vars(x, f));
-    let v = |xs: &[Expr]| xs.iter().map(|x| map_vars(x, f)).collect::<Vec<_>>();
-    match e {
-        Expr::Var(n) => f(n).unwrap_or_else(|| e.clone()),
-        Expr::Bool(_) | Expr::Int(_) | Expr::Next(_) => e.clone(),
-        Expr::Add(xs) => Expr::Add(v(xs)),
-        Expr::And(xs) => Expr::And(v(xs)),
-        Expr::Or(xs) => Expr::Or(v(xs)),
-        Expr::Sub(a, b) => Expr::Sub(m(a), m(b)),
-        Expr::Neg(a) => Expr::Neg(m(a)),
-        Expr::Mul(k, a) => Expr::Mul(k.clone(), m(a)),
-        Expr::Div(a, d) => Expr::Div(m(a), d.clone()),
-        Expr::Mod(a, d) => Expr::Mod(m(a), d.clone()),
-        Expr::Eq(a, b) => Expr::Eq(m(a), m(b)),
-        Expr::Lt(a, b) => Expr::Lt(m(a), m(b)),
-        Expr::Le(a, b) => Expr::Le(m(a), m(b)),
-        Expr::Gt(a, b) => Expr::Gt(m(a), m(b)),
-        Expr::Ge(a, b) => Expr::Ge(m(a), m(b)),
-        Expr::Not(a) => Expr::Not(m(a)),
-        Expr::Implies(a, b) => Expr::Implies(m(a), m(b)),
-        Expr::Ite(c, a, b) => Expr::Ite(m(c), m(a), m(b)),
-    }
+    e.map_vars(f)
 }
 
 fn atomic(e: &Expr) -> bool {

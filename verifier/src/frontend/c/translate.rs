@@ -1846,32 +1846,5 @@ fn first_ite(e: &Expr) -> Option<Expr> {
 
 /// `e` with every occurrence of `target` replaced by `with`.
 fn replace(e: &Expr, target: &Expr, with: &Expr) -> Expr {
-    if e == target {
-        return with.clone();
-    }
-    let r = |x: &Expr| Box::new(replace(x, target, with));
-    let v = |xs: &[Expr]| {
-        xs.iter()
-            .map(|x| replace(x, target, with))
-            .collect::<Vec<_>>()
-    };
-    match e {
-        Expr::Bool(_) | Expr::Int(_) | Expr::Var(_) | Expr::Next(_) => e.clone(),
-        Expr::Add(xs) => Expr::Add(v(xs)),
-        Expr::And(xs) => Expr::And(v(xs)),
-        Expr::Or(xs) => Expr::Or(v(xs)),
-        Expr::Sub(a, b) => Expr::Sub(r(a), r(b)),
-        Expr::Neg(a) => Expr::Neg(r(a)),
-        Expr::Mul(k, a) => Expr::Mul(k.clone(), r(a)),
-        Expr::Div(a, d) => Expr::Div(r(a), d.clone()),
-        Expr::Mod(a, d) => Expr::Mod(r(a), d.clone()),
-        Expr::Eq(a, b) => Expr::Eq(r(a), r(b)),
-        Expr::Lt(a, b) => Expr::Lt(r(a), r(b)),
-        Expr::Le(a, b) => Expr::Le(r(a), r(b)),
-        Expr::Gt(a, b) => Expr::Gt(r(a), r(b)),
-        Expr::Ge(a, b) => Expr::Ge(r(a), r(b)),
-        Expr::Not(a) => Expr::Not(r(a)),
-        Expr::Implies(a, b) => Expr::Implies(r(a), r(b)),
-        Expr::Ite(c, a, b) => Expr::Ite(r(c), r(a), r(b)),
-    }
+    e.rewrite(&|x| (x == target).then(|| with.clone()))
 }
