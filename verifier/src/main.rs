@@ -1,6 +1,6 @@
 //! The `certa` command line: verify, replay, task, check, bench.
 
-use certa::engine::{Config, Verdict};
+use certa::engine::{AnalysisKind, Config, Verdict};
 use certa::frontend::{self, Encoding};
 use certa::{bench, export, replay, run, vs_spacer};
 use clap::{Parser, Subcommand, ValueEnum};
@@ -40,8 +40,39 @@ impl From<EncodingArg> for Encoding {
     }
 }
 
+#[derive(Clone, Copy, ValueEnum)]
+enum AnalysisArg {
+    /// Explicit values only (seed 003).
+    Value,
+    /// Predicate abstraction with invariant guessing (seed 000).
+    Predicate,
+    /// Values and predicates in one loop, value interpolants first.
+    #[value(name = "value+predicate")]
+    ValuePredicate,
+    /// Cheap first; invariant guessing only when refinement struggles.
+    Auto,
+}
+
+impl From<AnalysisArg> for AnalysisKind {
+    fn from(a: AnalysisArg) -> AnalysisKind {
+        match a {
+            AnalysisArg::Value => AnalysisKind::Value,
+            AnalysisArg::Predicate => AnalysisKind::Predicate,
+            AnalysisArg::ValuePredicate => AnalysisKind::ValuePredicate,
+            AnalysisArg::Auto => AnalysisKind::Auto,
+        }
+    }
+}
+
 #[derive(clap::Args, Clone)]
 struct Limits {
+    /// Abstract domain of the CEGAR loop.
+    #[arg(long, value_enum, default_value = "auto")]
+    analysis: AnalysisArg,
+    /// A variable with more values than this at one location stops being
+    /// tracked explicitly; predicates take over its facts.
+    #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u32).range(1..))]
+    value_threshold: u32,
     /// Wall-clock limit in seconds.
     #[arg(long, default_value_t = 60.0)]
     timeout: f64,
@@ -78,6 +109,8 @@ impl Limits {
             linear_invariants: !self.no_invariants,
             progress,
             progress_after: Some(Duration::from_secs(5)),
+            analysis: self.analysis.into(),
+            value_threshold: self.value_threshold as usize,
             ..Config::default()
         })
     }

@@ -5,15 +5,43 @@
 pub mod arg;
 pub mod bmc;
 pub mod certify;
+pub mod composite;
 pub mod invariants;
 pub mod predabs;
 pub mod refine;
 pub mod smt;
+pub mod value;
 
 use format::{Edge, Task, Trace, Valuation, Witness};
 use std::time::{Duration, Instant};
 
 pub use smt::Unknown;
+
+/// Which abstract domain the CEGAR loop explores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnalysisKind {
+    /// Explicit values only (seed 003).
+    Value,
+    /// Predicate abstraction (seed 000), seeded with guessed invariants
+    /// unless `linear_invariants` is off.
+    Predicate,
+    /// Values and predicates in one loop, value interpolants first.
+    ValuePredicate,
+    /// Cheap first: value+predicate without invariant guessing; when
+    /// refinement struggles, predicates with invariant guessing.
+    Auto,
+}
+
+impl AnalysisKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            AnalysisKind::Value => "value",
+            AnalysisKind::Predicate => "predicate",
+            AnalysisKind::ValuePredicate => "value+predicate",
+            AnalysisKind::Auto => "auto",
+        }
+    }
+}
 
 /// Limits and options of one verification run.
 #[derive(Clone, Debug)]
@@ -32,6 +60,12 @@ pub struct Config {
     pub progress: bool,
     /// Start printing progress once a run has lasted this long.
     pub progress_after: Option<Duration>,
+    pub analysis: AnalysisKind,
+    /// A variable that takes more than this many values at one location
+    /// stops being tracked explicitly; predicates take over.
+    pub value_threshold: usize,
+    /// In `auto`, refinements of the cheap phase before invariant guessing.
+    pub auto_refinements: usize,
 }
 
 impl Default for Config {
@@ -45,6 +79,9 @@ impl Default for Config {
             linear_invariants: true,
             progress: false,
             progress_after: None,
+            analysis: AnalysisKind::Auto,
+            value_threshold: 12,
+            auto_refinements: 30,
         }
     }
 }
@@ -92,6 +129,15 @@ pub trait Analysis {
     fn predicates(&self) -> Vec<format::Predicate>;
     /// Queries issued so far.
     fn queries(&self) -> u64;
+    /// The precision's size, for progress lines.
+    fn precision_summary(&self) -> String {
+        format!("{} predicates", self.predicates().len())
+    }
+    /// Changes whenever the precision is coarsened (a refinement may then
+    /// meet an abstract path it has seen before without looping).
+    fn epoch(&self) -> u64 {
+        0
+    }
 }
 
 /// One abstract counterexample: locations and edges from an initial node to bad.
@@ -124,7 +170,7 @@ pub fn cegar<A: Analysis, R: Refiner<A>>(
     start: Instant,
 ) -> Outcome {
     let mut stats = Stats::default();
-    let mut seen_paths: Vec<AbstractPath> = Vec::new();
+    let mut seen_paths: Vec<(u64, AbstractPath)> = Vec::new();
     let mut bmc_queries = 0;
     let deadline = cfg.timeout.map(|t| start + t);
     let verdict = loop {
@@ -140,7 +186,9 @@ pub fn cegar<A: Analysis, R: Refiner<A>>(
             stats.predicates = analysis.predicates().len();
             break Verdict::Safe(certify::safe_body(task, analysis, &graph));
         };
-        if seen_paths.contains(&path) {
+        let seen = (analysis.epoch(), path);
+        if seen_paths.contains(&seen) {
+            let path = seen.1;
             break Verdict::Unknown(format!(
                 "refinement made no progress on the path {:?}",
                 path.edges
@@ -152,6 +200,7 @@ pub fn cegar<A: Analysis, R: Refiner<A>>(
                 cfg.max_refinements
             ));
         }
+        let path = seen.1.clone();
         match refiner.refine(analysis, &path) {
             Ok(Refinement::Feasible(trace)) => break Verdict::Unsafe(trace),
             Ok(Refinement::Refined) => {}
@@ -173,12 +222,13 @@ pub fn cegar<A: Analysis, R: Refiner<A>>(
                 break Verdict::Unsafe(trace);
             }
         }
-        seen_paths.push(path);
+        seen_paths.push((seen.0, path));
         if cfg.progress || cfg.progress_after.is_some_and(|d| start.elapsed() >= d) {
             eprintln!(
-                "certa: refinement {}: {} predicates, {} nodes, {} queries, {:.1}s",
+                "certa: [{}] refinement {}: {}, {} nodes, {} queries, {:.1}s",
+                cfg.analysis.name(),
                 stats.refinements,
-                analysis.predicates().len(),
+                analysis.precision_summary(),
                 stats.nodes,
                 analysis.queries() + refiner.queries(),
                 start.elapsed().as_secs_f64()
@@ -191,41 +241,20 @@ pub fn cegar<A: Analysis, R: Refiner<A>>(
     Outcome { verdict, stats }
 }
 
-/// Verifies `task` with predicate abstraction and interpolation-based refinement.
+/// Verifies `task` with the configured analysis.
 pub fn verify(task: &Task, cfg: &Config) -> Outcome {
     let start = Instant::now();
     if let Some(mb) = cfg.memory_mb {
         z3::set_global_param("memory_max_size", &mb.to_string());
     }
-    let deadline = cfg.timeout.map(|t| start + t);
     // A fresh Z3 context per run: state left in a shared context (term ids,
     // caches) would make models, and so certificates, depend on earlier runs.
     let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        z3::with_z3_config(&z3::Config::new(), || {
-            let mut analysis = predabs::PredicateAnalysis::new(task, deadline);
-            if cfg.seed_assertion_atoms {
-                analysis.seed_assertion_atoms();
-            }
-            if cfg.linear_invariants {
-                match invariants::linear_invariants(task, analysis.budget()) {
-                    Ok(found) => {
-                        for (loc, eq) in found {
-                            analysis.add_predicate(&loc, eq);
-                        }
-                    }
-                    Err(Unknown(why)) => {
-                        return Outcome {
-                            verdict: Verdict::Unknown(why),
-                            stats: Stats {
-                                time: start.elapsed(),
-                                ..Stats::default()
-                            },
-                        }
-                    }
-                }
-            }
-            let mut refiner = refine::InterpolationRefiner::new(task, deadline);
-            cegar(task, &mut analysis, &mut refiner, cfg, start)
+        z3::with_z3_config(&z3::Config::new(), || match cfg.analysis {
+            AnalysisKind::Value => run_composite(task, cfg, start, false),
+            AnalysisKind::ValuePredicate => run_composite(task, cfg, start, true),
+            AnalysisKind::Predicate => run_predicate(task, cfg, start),
+            AnalysisKind::Auto => run_auto(task, cfg, start),
         })
     }));
     run.unwrap_or_else(|panic| {
@@ -242,6 +271,74 @@ pub fn verify(task: &Task, cfg: &Config) -> Outcome {
             },
         }
     })
+}
+
+/// Values and predicates (or values alone) in one CEGAR loop.
+fn run_composite(task: &Task, cfg: &Config, start: Instant, predicates: bool) -> Outcome {
+    let deadline = cfg.timeout.map(|t| start + t);
+    let mut analysis = composite::CompositeAnalysis::new(task, deadline, cfg.value_threshold);
+    if cfg.seed_assertion_atoms && predicates {
+        analysis.predicates.seed_assertion_atoms();
+    }
+    let mut refiner = composite::CompositeRefiner::new(task, deadline, predicates);
+    cegar(task, &mut analysis, &mut refiner, cfg, start)
+}
+
+/// Predicate abstraction, seeded with guessed linear invariants if enabled.
+fn run_predicate(task: &Task, cfg: &Config, start: Instant) -> Outcome {
+    let deadline = cfg.timeout.map(|t| start + t);
+    let mut analysis = predabs::PredicateAnalysis::new(task, deadline);
+    if cfg.seed_assertion_atoms {
+        analysis.seed_assertion_atoms();
+    }
+    if cfg.linear_invariants {
+        if let Err(Unknown(why)) =
+            invariants::linear_invariants(task, analysis.budget()).map(|found| {
+                for (loc, eq) in found {
+                    analysis.add_predicate(&loc, eq);
+                }
+            })
+        {
+            return Outcome {
+                verdict: Verdict::Unknown(why),
+                stats: Stats {
+                    time: start.elapsed(),
+                    queries: analysis.queries(),
+                    ..Stats::default()
+                },
+            };
+        }
+    }
+    let mut refiner = refine::InterpolationRefiner::new(task, deadline);
+    cegar(task, &mut analysis, &mut refiner, cfg, start)
+}
+
+/// Cheap first: value+predicate for a few refinements and a third of the
+/// time; if that does not answer, predicates with invariant guessing in
+/// the time left.
+fn run_auto(task: &Task, cfg: &Config, start: Instant) -> Outcome {
+    let cheap = Config {
+        analysis: AnalysisKind::ValuePredicate,
+        max_refinements: cfg.auto_refinements.min(cfg.max_refinements),
+        timeout: cfg.timeout.map(|t| t / 3),
+        ..cfg.clone()
+    };
+    let first = run_composite(task, &cheap, start, true);
+    let Verdict::Unknown(why) = &first.verdict else {
+        return first;
+    };
+    if cfg.progress || cfg.progress_after.is_some_and(|d| start.elapsed() >= d) {
+        eprintln!("certa: [auto] value+predicate stopped ({why}); predicates with invariant guessing next");
+    }
+    let thorough = Config {
+        analysis: AnalysisKind::Predicate,
+        linear_invariants: true,
+        ..cfg.clone()
+    };
+    let mut second = run_predicate(task, &thorough, start);
+    second.stats.refinements += first.stats.refinements;
+    second.stats.queries += first.stats.queries;
+    second
 }
 
 /// A valuation of the task's state variables at `frame` of a model.

@@ -28,7 +28,8 @@ pub struct PredicateAnalysis<'t> {
     pred_index: BTreeMap<Expr, u32>,
     precision: BTreeMap<String, BTreeSet<u32>>,
     edge_solvers: BTreeMap<u32, EdgeSolver>,
-    cache: BTreeMap<(u32, Cube, Vec<u32>), Vec<(Cube, Witness)>>,
+    /// (edge, source cube, fixed target literals, target precision) -> successors.
+    cache: BTreeMap<(u32, Cube, Cube, Vec<u32>), Vec<(Cube, Witness)>>,
 }
 
 fn indicator(pred: u32, frame: usize) -> Bool {
@@ -50,15 +51,31 @@ impl<'t> PredicateAnalysis<'t> {
 
     /// Adds `formula` to the precision of `loc`; true if it was not there yet.
     pub fn add_predicate(&mut self, loc: &str, formula: Expr) -> bool {
+        let id = self.intern(formula);
+        self.precision
+            .entry(loc.to_string())
+            .or_default()
+            .insert(id)
+    }
+
+    /// The id of `formula` in the predicate table, adding it (to no precision).
+    pub fn intern(&mut self, formula: Expr) -> u32 {
         let next_id = self.preds.len() as u32;
         let id = *self.pred_index.entry(formula.clone()).or_insert(next_id);
         if id == next_id {
             self.preds.push(formula);
         }
-        self.precision
-            .entry(loc.to_string())
-            .or_default()
-            .insert(id)
+        id
+    }
+
+    /// The id of `formula` if it is in the predicate table.
+    pub fn lookup(&self, formula: &Expr) -> Option<u32> {
+        self.pred_index.get(formula).copied()
+    }
+
+    /// Number of (location, predicate) pairs in the precision.
+    pub fn precision_size(&self) -> usize {
+        self.precision.values().map(|p| p.len()).sum()
     }
 
     pub fn budget(&self) -> &Budget {
@@ -167,22 +184,12 @@ impl<'t> PredicateAnalysis<'t> {
         Ok(out)
     }
 
-    fn witness(&self, edge: &Edge, model: &z3::Model) -> Witness {
-        let locals: Vec<String> = edge.locals.iter().map(|l| l.name.clone()).collect();
-        Witness {
-            state: super::state_valuation(self.task, model, 0),
-            inputs: smt::model_valuation(model, &locals, &|n| smt::local_symbol(n, 0)),
-            next: super::state_valuation(self.task, model, 1),
-        }
-    }
-}
-
-impl Analysis for PredicateAnalysis<'_> {
-    type State = Cube;
-
-    fn initial(&mut self) -> Result<Vec<Cube>, Unknown> {
+    /// Cubes over the initial precision consistent with the initial
+    /// condition and the `fixed` literals.
+    pub fn initial_under(&mut self, fixed: &Cube) -> Result<Vec<Cube>, Unknown> {
         let solver = Solver::new();
         solver.assert(smt::encode_bool(&self.task.init, View::state(0)));
+        solver.assert(self.region(fixed, 0));
         let preds = self.precision(&self.task.initial_location);
         let mut defined = BTreeSet::new();
         self.define_indicators(&solver, &mut defined, &preds, 0);
@@ -193,14 +200,21 @@ impl Analysis for PredicateAnalysis<'_> {
             .collect())
     }
 
-    fn post(&mut self, state: &Cube, edge: &Edge) -> Result<Vec<(Cube, Witness)>, Unknown> {
+    /// Successor cubes over the target's precision of the region `state`
+    /// under `edge`, among next states that satisfy the `fixed` literals.
+    pub fn post_under(
+        &mut self,
+        state: &Cube,
+        edge: &Edge,
+        fixed: &Cube,
+    ) -> Result<Vec<(Cube, Witness)>, Unknown> {
         let bad = edge.to == self.task.bad_location;
         let preds = if bad {
             Vec::new()
         } else {
             self.precision(&edge.to)
         };
-        let key = (edge.id, state.clone(), preds.clone());
+        let key = (edge.id, state.clone(), fixed.clone(), preds.clone());
         if let Some(hit) = self.cache.get(&key) {
             return Ok(hit.clone());
         }
@@ -215,18 +229,39 @@ impl Analysis for PredicateAnalysis<'_> {
         self.define_indicators(&es.solver, &mut es.defined, &preds, 1);
         es.solver.push();
         es.solver.assert(self.region(state, 0));
+        es.solver.assert(self.region(fixed, 1));
         let found = self.all_sat(&es.solver, &preds, 1);
         es.solver.pop(1);
-        let solver_back = es;
         let found = found.map(|v| {
             v.into_iter()
                 .map(|(c, m)| (c, self.witness(edge, &m)))
                 .collect::<Vec<_>>()
         });
-        self.edge_solvers.insert(edge.id, solver_back);
+        self.edge_solvers.insert(edge.id, es);
         let found = found?;
         self.cache.insert(key, found.clone());
         Ok(found)
+    }
+
+    fn witness(&self, edge: &Edge, model: &z3::Model) -> Witness {
+        let locals: Vec<String> = edge.locals.iter().map(|l| l.name.clone()).collect();
+        Witness {
+            state: super::state_valuation(self.task, model, 0),
+            inputs: smt::model_valuation(model, &locals, &|n| smt::local_symbol(n, 0)),
+            next: super::state_valuation(self.task, model, 1),
+        }
+    }
+}
+
+impl Analysis for PredicateAnalysis<'_> {
+    type State = Cube;
+
+    fn initial(&mut self) -> Result<Vec<Cube>, Unknown> {
+        self.initial_under(&Vec::new())
+    }
+
+    fn post(&mut self, state: &Cube, edge: &Edge) -> Result<Vec<(Cube, Witness)>, Unknown> {
+        self.post_under(state, edge, &Vec::new())
     }
 
     fn cube(&self, state: &Cube) -> Vec<Literal> {

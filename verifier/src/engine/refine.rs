@@ -28,7 +28,7 @@ impl<'t> InterpolationRefiner<'t> {
     }
 
     /// `I(s0) and T_e0(s0,s1,w0) and ... ` : SAT gives the concrete run.
-    fn feasible(&self, path: &AbstractPath) -> Result<Option<Trace>, Unknown> {
+    pub fn feasible(&self, path: &AbstractPath) -> Result<Option<Trace>, Unknown> {
         let solver = Solver::new();
         solver.assert(smt::encode_bool(&self.task.init, View::state(0)));
         for (i, &e) in path.edges.iter().enumerate() {
@@ -167,6 +167,22 @@ impl<'t> Refiner<PredicateAnalysis<'t>> for InterpolationRefiner<'t> {
         if let Some(trace) = self.feasible(path)? {
             return Ok(Refinement::Feasible(trace));
         }
+        self.refine_infeasible(analysis, path)
+    }
+
+    fn queries(&self) -> u64 {
+        self.budget.queries.get()
+    }
+}
+
+impl<'t> InterpolationRefiner<'t> {
+    /// Adds weakest-precondition interpolants of an infeasible `path` to
+    /// the predicate precision.
+    pub fn refine_infeasible(
+        &mut self,
+        analysis: &mut PredicateAnalysis<'t>,
+        path: &AbstractPath,
+    ) -> Result<Refinement, Unknown> {
         // Suf_i(s_i) = exists s_{i+1..}, w. T_i and ... (reaches bad); the
         // interpolant at position i is its negation, so its atoms go into
         // the precision of the path's i-th location.
@@ -220,9 +236,5 @@ impl<'t> Refiner<PredicateAnalysis<'t>> for InterpolationRefiner<'t> {
             )));
         }
         Ok(Refinement::Refined)
-    }
-
-    fn queries(&self) -> u64 {
-        self.budget.queries.get()
     }
 }
