@@ -2,7 +2,7 @@
 
 use certa::engine::{AnalysisKind, Config, Verdict};
 use certa::frontend::{self, Encoding};
-use certa::{bench, export, replay, run, vs_spacer};
+use certa::{bench, compare, export, replay, run, vs_spacer};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -152,9 +152,14 @@ enum Command {
         #[arg(short, long)]
         verbose: bool,
     },
-    /// Run every program listed in DIR's MANIFEST.tsv and print a table.
+    /// Run every program listed in each DIR's MANIFEST.tsv and print a table.
     Bench {
-        dir: PathBuf,
+        #[arg(required = true)]
+        dirs: Vec<PathBuf>,
+        /// Run each of these analyses on every task (comma-separated) and
+        /// compare them per set: solved, wrong, median time, check/verify.
+        #[arg(long, value_enum, value_delimiter = ',')]
+        analyses: Vec<AnalysisArg>,
         #[command(flatten)]
         limits: Limits,
         /// Also write the rows as CSV.
@@ -289,7 +294,8 @@ fn dispatch(command: Command) -> Result<u8, String> {
             })
         }
         Command::Bench {
-            dir,
+            dirs,
+            analyses,
             limits,
             csv,
             no_sbe,
@@ -300,10 +306,18 @@ fn dispatch(command: Command) -> Result<u8, String> {
                 progress_after: None,
                 ..limits.config(false)?
             };
-            if vs_z3 {
-                vs_spacer::run(&dir, &cfg, &z3, csv.as_deref())?;
-            } else {
-                bench::run(&dir, &cfg, !no_sbe, csv.as_deref())?;
+            if !analyses.is_empty() {
+                let kinds: Vec<AnalysisKind> = analyses.into_iter().map(Into::into).collect();
+                let dirs: Vec<&Path> = dirs.iter().map(PathBuf::as_path).collect();
+                compare::run(&dirs, &cfg, &kinds, csv.as_deref())?;
+                return Ok(EXIT_SAFE);
+            }
+            for dir in &dirs {
+                if vs_z3 {
+                    vs_spacer::run(dir, &cfg, &z3, csv.as_deref())?;
+                } else {
+                    bench::run(dir, &cfg, !no_sbe, csv.as_deref())?;
+                }
             }
             Ok(EXIT_SAFE)
         }

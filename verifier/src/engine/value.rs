@@ -2,14 +2,12 @@
 //! transfer that evaluates edge relations where known values allow it, and
 //! value interpolation over the constraint sequence of an infeasible path.
 
-use super::smt::{self, Budget, View};
+use super::smt::Budget;
 use super::{AbstractPath, Unknown};
 use format::eval::{Env, Value};
 use format::{Edge, Expr, Task};
 use num_bigint::BigInt;
 use std::collections::{BTreeMap, BTreeSet};
-use z3::ast::Bool;
-use z3::Solver;
 
 /// Known values of the tracked variables; an absent variable is unknown.
 pub type Values = BTreeMap<String, BigInt>;
@@ -158,26 +156,51 @@ pub fn post(values: &Values, edge: &Edge, keep: &dyn Fn(&str) -> bool) -> Vec<Va
     out
 }
 
-/// One successor covering all branches (their join); `None` if none exists.
-fn joined_post(values: &Values, edge: &Edge, keep: &dyn Fn(&str) -> bool) -> Option<Values> {
-    let succs = post(values, edge, keep);
-    let first = succs.first()?.clone();
-    let mut out = first;
-    out.retain(|k, v| succs[1..].iter().all(|s| s.get(k) == Some(v)));
-    Some(out)
-}
-
 /// The formula `x == c` for one known value (how certificates write it).
 pub fn literal(var: &str, value: &BigInt) -> Expr {
     Expr::eq(Expr::var(var), Expr::Int(format::Num(value.clone())))
 }
 
+/// Most value maps an interpolant keeps before they are joined into one.
+const MAX_MAPS: usize = 32;
+
+/// The successors of a set of value maps (joined past [`MAX_MAPS`]).
+fn post_all(maps: &[Values], edge: &Edge, keep: &dyn Fn(&str) -> bool) -> Vec<Values> {
+    let mut out: Vec<Values> = Vec::new();
+    for m in maps {
+        for s in post(m, edge, keep) {
+            if !out.contains(&s) {
+                out.push(s);
+            }
+        }
+    }
+    if out.len() > MAX_MAPS {
+        let mut j = out[0].clone();
+        j.retain(|k, v| out[1..].iter().all(|s| s.get(k) == Some(v)));
+        out = vec![j];
+    }
+    out
+}
+
+/// True if evaluating `edges` from every map of `maps` meets a contradiction.
+fn contradicting(maps: &[Values], edges: &[&Edge], keep: &dyn Fn(&str) -> bool) -> bool {
+    let mut cur = maps.to_vec();
+    for e in edges {
+        if cur.is_empty() {
+            return true;
+        }
+        cur = post_all(&cur, e, keep);
+    }
+    cur.is_empty()
+}
+
 /// Value interpolation along an infeasible path (seed 003, Refine with
-/// Interpolate): at each position the interpolant is the post of the
-/// previous interpolant, with every variable dropped whose value the rest
-/// of the path does not need to stay contradicting. Returns the variables
-/// to track at each path location, or `None` when known values cannot
-/// refute the path (the infeasibility rests on facts about unknown values).
+/// Interpolate): the interpolant at position i is the post of the one at
+/// i-1, with every variable dropped whose value the rest of the path does
+/// not need to stay contradicting. With large blocks a post may branch, so
+/// an interpolant is a small set of value maps. Returns the variables to
+/// track at each path location, or `None` when even all known values do not
+/// make the path contradicting (it rests on facts about unknown values).
 pub fn interpolate(
     task: &Task,
     path: &AbstractPath,
@@ -190,83 +213,49 @@ pub fn interpolate(
         .iter()
         .map(|&e| task.edge(e).expect("paths only use task edges"))
         .collect();
-    // One solver for the whole path; an activation literal per step lets
-    // each query assume exactly the suffix.
-    let solver = Solver::new();
-    let active: Vec<Bool> = (0..edges.len())
-        .map(|j| Bool::new_const(format!("step!{j}")))
-        .collect();
-    for (j, e) in edges.iter().enumerate() {
-        solver.assert(active[j].implies(smt::encode_edge(e, j)));
+    let start = initial(&task.init, &keep);
+    if std::env::var("CERTA_DEBUG_VALUES").is_ok() {
+        let mut cur = start.clone();
+        for e in &edges {
+            eprintln!("before edge {}: {} maps: {:?}", e.id, cur.len(), cur);
+            cur = post_all(&cur, e, &keep);
+        }
+        eprintln!("end: {} maps", cur.len());
     }
-    let joined_initial = {
-        let inits = initial(&task.init, &keep);
-        let Some(first) = inits.first().cloned() else {
-            // The initial condition alone is contradicting: nothing to track.
-            return Ok(Some(vec![BTreeSet::new(); edges.len()]));
-        };
-        let mut out = first;
-        out.retain(|k, v| inits[1..].iter().all(|s| s.get(k) == Some(v)));
-        out
-    };
+    if !contradicting(&start, &edges, &keep) {
+        return Ok(None);
+    }
     let mut precisions = vec![BTreeSet::new(); edges.len()];
-    let mut itp = joined_initial;
+    let mut itp = start;
     for i in 0..edges.len() {
+        if budget.expired() {
+            return Err(Unknown("timeout".into()));
+        }
         if i > 0 {
-            match joined_post(&itp, edges[i - 1], &keep) {
-                Some(v) => itp = v,
-                // The previous interpolant already refutes the step: the
-                // locations after it need nothing.
-                None => return Ok(Some(precisions)),
+            itp = post_all(&itp, edges[i - 1], &keep);
+        }
+        if itp.is_empty() {
+            // The previous interpolant already refutes the step before.
+            break;
+        }
+        let suffix = &edges[i..];
+        let mut vars: BTreeSet<String> = itp.iter().flat_map(|m| m.keys().cloned()).collect();
+        for x in vars.clone() {
+            let without: Vec<Values> = itp
+                .iter()
+                .map(|m| {
+                    let mut m = m.clone();
+                    m.remove(&x);
+                    m
+                })
+                .collect();
+            if contradicting(&without, suffix, &keep) {
+                itp = without;
+                itp.dedup();
+                vars.remove(&x);
             }
         }
-        let vars: Vec<String> = itp.keys().cloned().collect();
-        let lits: Vec<Bool> = vars
-            .iter()
-            .map(|x| smt::encode_bool(&literal(x, &itp[x]), View::state(i)))
-            .collect();
-        let guards: Vec<Bool> = (0..vars.len())
-            .map(|k| Bool::new_const(format!("val!{i}!{k}")))
-            .collect();
-        solver.push();
-        for (g, l) in guards.iter().zip(&lits) {
-            solver.assert(g.implies(l));
-        }
-        let suffix = &active[i..];
-        let query = |chosen: &[usize]| {
-            let mut assume: Vec<Bool> = suffix.to_vec();
-            assume.extend(chosen.iter().map(|&k| guards[k].clone()));
-            budget.check(&solver, &assume)
-        };
-        let all: Vec<usize> = (0..vars.len()).collect();
-        if query(&all)? {
-            solver.pop(1);
-            return Ok(None);
-        }
-        let core: BTreeSet<String> = solver
-            .get_unsat_core()
-            .iter()
-            .map(|b| b.to_string())
-            .collect();
-        let mut needed: Vec<usize> = all
-            .into_iter()
-            .filter(|&k| core.contains(&guards[k].to_string()))
-            .collect();
-        // Interpolate: drop each variable whose value the suffix does not need.
-        let mut k = 0;
-        while k < needed.len() {
-            let mut without = needed.clone();
-            without.remove(k);
-            if query(&without)? {
-                k += 1;
-            } else {
-                needed = without;
-            }
-        }
-        solver.pop(1);
-        let kept: BTreeSet<String> = needed.iter().map(|&k| vars[k].clone()).collect();
-        itp.retain(|x, _| kept.contains(x));
-        precisions[i] = kept;
+        precisions[i] = vars;
     }
     Ok(Some(precisions))
 }
