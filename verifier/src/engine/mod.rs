@@ -27,8 +27,8 @@ pub enum AnalysisKind {
     Predicate,
     /// Values and predicates in one loop, value interpolants first.
     ValuePredicate,
-    /// Cheap first: value+predicate without invariant guessing; when
-    /// refinement struggles, predicates with invariant guessing.
+    /// Cheap first: explicit values; when refinement struggles,
+    /// predicates with invariant guessing.
     Auto,
 }
 
@@ -313,22 +313,24 @@ fn run_predicate(task: &Task, cfg: &Config, start: Instant) -> Outcome {
     cegar(task, &mut analysis, &mut refiner, cfg, start)
 }
 
-/// Cheap first: value+predicate for a few refinements and a third of the
-/// time; if that does not answer, predicates with invariant guessing in
-/// the time left.
+/// Cheap first: explicit values for a few refinements and a quarter of the
+/// time (they fail fast when values cannot refute a path); if that does not
+/// answer, predicates with invariant guessing in the time left.
 fn run_auto(task: &Task, cfg: &Config, start: Instant) -> Outcome {
     let cheap = Config {
-        analysis: AnalysisKind::ValuePredicate,
+        analysis: AnalysisKind::Value,
         max_refinements: cfg.auto_refinements.min(cfg.max_refinements),
-        timeout: cfg.timeout.map(|t| t / 3),
+        timeout: cfg.timeout.map(|t| t / 4),
         ..cfg.clone()
     };
-    let first = run_composite(task, &cheap, start, true);
+    let first = run_composite(task, &cheap, start, false);
     let Verdict::Unknown(why) = &first.verdict else {
         return first;
     };
     if cfg.progress || cfg.progress_after.is_some_and(|d| start.elapsed() >= d) {
-        eprintln!("certa: [auto] value+predicate stopped ({why}); predicates with invariant guessing next");
+        eprintln!(
+            "certa: [auto] value analysis stopped ({why}); predicates with invariant guessing next"
+        );
     }
     let thorough = Config {
         analysis: AnalysisKind::Predicate,

@@ -214,14 +214,6 @@ pub fn interpolate(
         .map(|&e| task.edge(e).expect("paths only use task edges"))
         .collect();
     let start = initial(&task.init, &keep);
-    if std::env::var("CERTA_DEBUG_VALUES").is_ok() {
-        let mut cur = start.clone();
-        for e in &edges {
-            eprintln!("before edge {}: {} maps: {:?}", e.id, cur.len(), cur);
-            cur = post_all(&cur, e, &keep);
-        }
-        eprintln!("end: {} maps", cur.len());
-    }
     if !contradicting(&start, &edges, &keep) {
         return Ok(None);
     }
@@ -258,4 +250,137 @@ pub fn interpolate(
         precisions[i] = vars;
     }
     Ok(Some(precisions))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frontend::parse_ts;
+
+    /// A path in seed 003's spirit: `lock` goes 0 -> 1 -> 0, the counter `n`
+    /// and the flag `done` are never needed to refute the error `lock != 0`.
+    const LOCKS: &str = "
+        var lock: int; var n: int; var done: int;
+        location a; location b; location c; location bad;
+        initial a; bad bad;
+        init lock == 0 && done == 0;
+        edge 0 \"take\": a -> b relation lock' == 1 && n' == n + 1 && done' == done;
+        edge 1 \"give\": b -> c relation lock' == lock - 1 && n' == n && done' == 1;
+        edge 2 \"fail\": c -> bad relation lock != 0 && lock' == lock && n' == n && done' == done;
+    ";
+
+    fn task(text: &str) -> Task {
+        parse_ts("test.ts", text).expect("test task parses")
+    }
+
+    fn vals(pairs: &[(&str, i64)]) -> Values {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), BigInt::from(*v)))
+            .collect()
+    }
+
+    fn edge(text: &str) -> Edge {
+        task(&format!(
+            "var x: int; var y: int; location a; location bad; initial a; bad bad; init true;
+             edge 0 \"e\": a -> a local t: int; relation {text};"
+        ))
+        .edges[0]
+            .clone()
+    }
+
+    fn all(_: &str) -> bool {
+        true
+    }
+
+    #[test]
+    fn known_values_are_evaluated_through_assignments() {
+        let e = edge("x' == x + 2 && y' == x * 3 + y");
+        assert_eq!(
+            post(&vals(&[("x", 1), ("y", 4)]), &e, &all),
+            vec![vals(&[("x", 3), ("y", 7)])]
+        );
+    }
+
+    #[test]
+    fn an_assume_equality_binds_an_unknown_variable() {
+        let e = edge("x == 5 && x' == x && y' == y");
+        assert_eq!(post(&vals(&[]), &e, &all), vec![vals(&[("x", 5)])]);
+    }
+
+    #[test]
+    fn an_assignment_from_an_unknown_value_forgets_the_variable() {
+        let e = edge("x' == t && y' == y");
+        assert_eq!(
+            post(&vals(&[("x", 1), ("y", 2)]), &e, &all),
+            vec![vals(&[("y", 2)])]
+        );
+    }
+
+    #[test]
+    fn an_assume_falsified_by_known_values_has_no_successor() {
+        let e = edge("x > 3 && x' == x && y' == y");
+        assert!(post(&vals(&[("x", 1)]), &e, &all).is_empty());
+        // Unknown operands keep the step (the SMT query decides it).
+        assert_eq!(post(&vals(&[]), &e, &all).len(), 1);
+    }
+
+    #[test]
+    fn branches_of_a_block_give_one_successor_each() {
+        let e = edge("(x == 0 && x' == 1 || x != 0 && x' == 0) && y' == y");
+        assert_eq!(post(&vals(&[("x", 0)]), &e, &all), vec![vals(&[("x", 1)])]);
+        let both = post(&vals(&[]), &e, &all);
+        assert_eq!(both.len(), 2, "{both:?}");
+    }
+
+    #[test]
+    fn untracked_variables_are_left_out_of_successors() {
+        let e = edge("x' == 1 && y' == 2");
+        assert_eq!(post(&vals(&[]), &e, &|v| v == "y"), vec![vals(&[("y", 2)])]);
+    }
+
+    #[test]
+    fn value_interpolation_tracks_only_what_refutes_the_path() {
+        let t = task(LOCKS);
+        let path = AbstractPath {
+            locations: vec!["a".into(), "b".into(), "c".into(), "bad".into()],
+            edges: vec![0, 1, 2],
+        };
+        let prec = interpolate(&t, &path, &BTreeSet::new(), &Budget::new(None))
+            .unwrap()
+            .expect("values refute the path");
+        let names = |i: usize| prec[i].iter().cloned().collect::<Vec<_>>();
+        // At a nothing is needed (`take` sets lock), at b and c only lock.
+        assert_eq!(names(0), Vec::<String>::new());
+        assert_eq!(names(1), vec!["lock".to_string()]);
+        assert_eq!(names(2), vec!["lock".to_string()]);
+    }
+
+    #[test]
+    fn value_interpolation_gives_up_when_unknown_values_carry_the_proof() {
+        let t = task(
+            "var x: int; var y: int; location a; location b; location bad; initial a; bad bad;
+             init true;
+             edge 0 \"copy\": a -> b relation y' == x && x' == x;
+             edge 1 \"fail\": b -> bad relation x != y && x' == x && y' == y;",
+        );
+        let path = AbstractPath {
+            locations: vec!["a".into(), "b".into(), "bad".into()],
+            edges: vec![0, 1],
+        };
+        let got = interpolate(&t, &path, &BTreeSet::new(), &Budget::new(None)).unwrap();
+        assert!(got.is_none(), "{got:?}");
+    }
+
+    #[test]
+    fn untracked_variables_are_never_put_back_by_interpolation() {
+        let t = task(LOCKS);
+        let path = AbstractPath {
+            locations: vec!["a".into(), "b".into(), "c".into(), "bad".into()],
+            edges: vec![0, 1, 2],
+        };
+        let untracked: BTreeSet<String> = ["lock".to_string()].into();
+        let got = interpolate(&t, &path, &untracked, &Budget::new(None)).unwrap();
+        assert!(got.is_none(), "{got:?}");
+    }
 }

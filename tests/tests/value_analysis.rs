@@ -1,0 +1,100 @@
+//! Explicit-value analysis end to end: a control-flow program proved by
+//! values alone with a VALID certificate whose states are `x == c` cubes,
+//! the threshold hand-over to predicates, and `auto` staying cheap.
+
+use certa::engine::{AnalysisKind, Config, Verdict};
+use certa::frontend::Encoding;
+use certa::run::{run_file, Run};
+use certa_tests::corpus_dir;
+use format::{Body, Expr};
+
+fn run(file: &str, analysis: AnalysisKind, threshold: usize) -> Run {
+    let cfg = Config {
+        analysis,
+        value_threshold: threshold,
+        ..Config::default()
+    };
+    run_file(&corpus_dir().join(file), Encoding::Lbe, &cfg).expect("corpus program translates")
+}
+
+fn is_value_literal(e: &Expr) -> bool {
+    matches!(e, Expr::Eq(a, b) if matches!(**a, Expr::Var(_)) && matches!(**b, Expr::Int(_)))
+}
+
+#[test]
+fn value_analysis_alone_proves_a_state_machine_with_a_valid_certificate() {
+    let r = run("c/state_machine.c", AnalysisKind::Value, 12);
+    assert!(
+        matches!(r.outcome.verdict, Verdict::Safe(_)),
+        "{:?}",
+        r.outcome.verdict
+    );
+    assert_eq!(certa::bench::check_run(&r), "VALID");
+    let cert = r
+        .certificate
+        .as_ref()
+        .expect("a SAFE run writes a certificate");
+    let Body::Safe(body) = &cert.body else {
+        panic!("SAFE certificate expected")
+    };
+    // Every predicate is a value literal and some node knows the state.
+    assert!(body.predicates.iter().all(|p| is_value_literal(&p.formula)));
+    assert!(body
+        .predicates
+        .iter()
+        .any(|p| matches!(&p.formula, Expr::Eq(a, _) if **a == Expr::var("state"))));
+    assert!(body.nodes.iter().any(|n| !n.cube.is_empty()));
+}
+
+#[test]
+fn value_analysis_finds_the_state_machine_bug_with_a_replayable_trace() {
+    let r = run("c/state_machine_bug.c", AnalysisKind::Value, 12);
+    assert!(
+        matches!(r.outcome.verdict, Verdict::Unsafe(_)),
+        "{:?}",
+        r.outcome.verdict
+    );
+    assert_eq!(certa::bench::check_run(&r), "VALID");
+}
+
+#[test]
+fn a_variable_past_the_threshold_is_handed_to_the_predicates() {
+    // i takes 1001 values: past the threshold values alone cannot refute...
+    let alone = run("imp/count_to_1000.imp", AnalysisKind::Value, 12);
+    match &alone.outcome.verdict {
+        Verdict::Unknown(why) => assert!(why.contains("explicit values cannot refute"), "{why}"),
+        v => panic!("expected UNKNOWN, got {v:?}"),
+    }
+    // ...a threshold above 1000 unrolls the loop explicitly...
+    let unrolled = run("imp/count_to_1000.imp", AnalysisKind::Value, 2000);
+    assert!(matches!(unrolled.outcome.verdict, Verdict::Safe(_)));
+    assert!(unrolled.outcome.stats.nodes > 1000);
+    // ...and in the composite, predicates take over with a small graph.
+    let both = run("imp/count_to_1000.imp", AnalysisKind::ValuePredicate, 12);
+    assert!(
+        matches!(both.outcome.verdict, Verdict::Safe(_)),
+        "{:?}",
+        both.outcome.verdict
+    );
+    assert!(
+        both.outcome.stats.nodes < 100,
+        "{}",
+        both.outcome.stats.nodes
+    );
+    assert_eq!(certa::bench::check_run(&both), "VALID");
+    let Body::Safe(body) = &both.certificate.as_ref().unwrap().body else {
+        panic!("SAFE certificate expected")
+    };
+    assert!(body
+        .predicates
+        .iter()
+        .any(|p| !is_value_literal(&p.formula)));
+}
+
+#[test]
+fn auto_needs_no_invariant_guessing_for_a_straight_line_program() {
+    let r = run("c/assume.c", AnalysisKind::Auto, 12);
+    assert!(matches!(r.outcome.verdict, Verdict::Safe(_)));
+    // Invariant guessing alone issues hundreds of queries on this program.
+    assert!(r.outcome.stats.queries < 20, "{}", r.outcome.stats.queries);
+}
