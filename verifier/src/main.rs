@@ -71,7 +71,7 @@ struct Limits {
     analysis: AnalysisArg,
     /// A variable with more values than this at one location stops being
     /// tracked explicitly; predicates take over its facts.
-    #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..))]
     value_threshold: u32,
     /// Wall-clock limit in seconds.
     #[arg(long, default_value_t = 60.0)]

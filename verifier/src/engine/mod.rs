@@ -80,7 +80,7 @@ impl Default for Config {
             progress: false,
             progress_after: None,
             analysis: AnalysisKind::Auto,
-            value_threshold: 12,
+            value_threshold: 64,
             auto_refinements: 30,
         }
     }

@@ -14,7 +14,7 @@ pub type Values = BTreeMap<String, BigInt>;
 
 /// Most environments a relation may split into (one per feasible branch of
 /// its disjunctions) before they are joined into one.
-pub const MAX_SPLITS: usize = 16;
+pub const MAX_SPLITS: usize = 128;
 
 fn same(a: &Env, b: &Env) -> bool {
     a.vars == b.vars && a.nexts == b.nexts
@@ -161,8 +161,102 @@ pub fn literal(var: &str, value: &BigInt) -> Expr {
     Expr::eq(Expr::var(var), Expr::Int(format::Num(value.clone())))
 }
 
+/// How the current values of state variables flow through one edge: per
+/// variable, the next-state variables it may reach through equalities, and
+/// whether it may reach a guard. Syntactic and over-approximate; it only
+/// decides which values interpolation keeps, never soundness.
+struct Flow {
+    observed: BTreeSet<String>,
+    reaches: BTreeMap<String, BTreeSet<String>>,
+}
+
+fn flow(task: &Task, edge: &Edge) -> Flow {
+    fn find(parent: &mut BTreeMap<String, String>, x: &str) -> String {
+        let mut root = x.to_string();
+        while let Some(p) = parent.get(&root) {
+            if *p == root {
+                break;
+            }
+            root = p.clone();
+        }
+        parent.insert(x.to_string(), root.clone());
+        root
+    }
+    fn symbols(e: &Expr, out: &mut Vec<String>) {
+        match e {
+            Expr::Var(n) => out.push(format!("v:{n}")),
+            Expr::Next(n) => out.push(format!("n:{n}")),
+            _ => e.children().into_iter().for_each(|c| symbols(c, out)),
+        }
+    }
+    let is_defined = |e: &Expr| match e {
+        Expr::Next(_) => true,
+        Expr::Var(n) => !task.is_state_var(n),
+        _ => false,
+    };
+    let mut parent: BTreeMap<String, String> = BTreeMap::new();
+    let mut guards: Vec<String> = Vec::new();
+    let mut stack = vec![&edge.relation];
+    while let Some(e) = stack.pop() {
+        match e {
+            Expr::And(cs) | Expr::Or(cs) => stack.extend(cs),
+            Expr::Not(a) => stack.push(a),
+            Expr::Eq(l, r) if is_defined(l) || is_defined(r) => {
+                let mut syms = Vec::new();
+                symbols(e, &mut syms);
+                if let Some((first, rest)) = syms.split_first() {
+                    for s in rest {
+                        let (a, b) = (find(&mut parent, first), find(&mut parent, s));
+                        parent.insert(a, b);
+                    }
+                }
+            }
+            _ => symbols(e, &mut guards),
+        }
+    }
+    let observed_roots: BTreeSet<String> = guards.iter().map(|g| find(&mut parent, g)).collect();
+    let mut members: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let keys: Vec<String> = parent.keys().cloned().collect();
+    for k in keys {
+        let r = find(&mut parent, &k);
+        members.entry(r).or_default().push(k);
+    }
+    let mut observed = BTreeSet::new();
+    let mut reaches = BTreeMap::new();
+    for x in task.var_names() {
+        let root = find(&mut parent, &format!("v:{x}"));
+        if observed_roots.contains(&root) {
+            observed.insert(x.clone());
+        }
+        let nexts: BTreeSet<String> = members
+            .get(&root)
+            .into_iter()
+            .flatten()
+            .filter_map(|m| m.strip_prefix("n:").map(str::to_string))
+            .collect();
+        reaches.insert(x, nexts);
+    }
+    Flow { observed, reaches }
+}
+
+/// The variables whose values may matter at each position of the path
+/// (backward liveness over [`flow`]); position `i` is before edge `i`.
+fn live_along(task: &Task, edges: &[&Edge]) -> Vec<BTreeSet<String>> {
+    let mut live = vec![BTreeSet::new(); edges.len() + 1];
+    for i in (0..edges.len()).rev() {
+        let f = flow(task, edges[i]);
+        let after = live[i + 1].clone();
+        live[i] = task
+            .var_names()
+            .into_iter()
+            .filter(|x| f.observed.contains(x) || f.reaches[x].iter().any(|y| after.contains(y)))
+            .collect();
+    }
+    live
+}
+
 /// Most value maps an interpolant keeps before they are joined into one.
-const MAX_MAPS: usize = 32;
+const MAX_MAPS: usize = 128;
 
 /// The successors of a set of value maps (joined past [`MAX_MAPS`]).
 fn post_all(maps: &[Values], edge: &Edge, keep: &dyn Fn(&str) -> bool) -> Vec<Values> {
@@ -174,6 +268,12 @@ fn post_all(maps: &[Values], edge: &Edge, keep: &dyn Fn(&str) -> bool) -> Vec<Va
             }
         }
     }
+    // A map that knows more than another adds nothing to a contradiction
+    // check: if the weaker one contradicts, so does it.
+    let weaker =
+        |a: &Values, b: &Values| a.len() < b.len() && a.iter().all(|(k, v)| b.get(k) == Some(v));
+    let snapshot = out.clone();
+    out.retain(|m| !snapshot.iter().any(|w| weaker(w, m)));
     if out.len() > MAX_MAPS {
         let mut j = out[0].clone();
         j.retain(|k, v| out[1..].iter().all(|s| s.get(k) == Some(v)));
@@ -182,14 +282,20 @@ fn post_all(maps: &[Values], edge: &Edge, keep: &dyn Fn(&str) -> bool) -> Vec<Va
     out
 }
 
-/// True if evaluating `edges` from every map of `maps` meets a contradiction.
-fn contradicting(maps: &[Values], edges: &[&Edge], keep: &dyn Fn(&str) -> bool) -> bool {
+/// True if evaluating `edges` from every map of `maps` meets a contradiction;
+/// after step j only the variables in `live[j + 1]` are kept.
+fn contradicting(
+    maps: &[Values],
+    edges: &[&Edge],
+    live: &[BTreeSet<String>],
+    keep: &dyn Fn(&str) -> bool,
+) -> bool {
     let mut cur = maps.to_vec();
-    for e in edges {
+    for (j, e) in edges.iter().enumerate() {
         if cur.is_empty() {
             return true;
         }
-        cur = post_all(&cur, e, keep);
+        cur = post_all(&cur, e, &|v| keep(v) && live[j + 1].contains(v));
     }
     cur.is_empty()
 }
@@ -213,8 +319,9 @@ pub fn interpolate(
         .iter()
         .map(|&e| task.edge(e).expect("paths only use task edges"))
         .collect();
-    let start = initial(&task.init, &keep);
-    if !contradicting(&start, &edges, &keep) {
+    let live = live_along(task, &edges);
+    let start = initial(&task.init, &|v| keep(v) && live[0].contains(v));
+    if !contradicting(&start, &edges, &live, &keep) {
         return Ok(None);
     }
     let mut precisions = vec![BTreeSet::new(); edges.len()];
@@ -224,7 +331,7 @@ pub fn interpolate(
             return Err(Unknown("timeout".into()));
         }
         if i > 0 {
-            itp = post_all(&itp, edges[i - 1], &keep);
+            itp = post_all(&itp, edges[i - 1], &|v| keep(v) && live[i].contains(v));
         }
         if itp.is_empty() {
             // The previous interpolant already refutes the step before.
@@ -241,7 +348,7 @@ pub fn interpolate(
                     m
                 })
                 .collect();
-            if contradicting(&without, suffix, &keep) {
+            if contradicting(&without, suffix, &live[i..], &keep) {
                 itp = without;
                 itp.dedup();
                 vars.remove(&x);
