@@ -11,7 +11,7 @@ use format::{Body, Expr};
 fn run(file: &str, analysis: AnalysisKind, threshold: usize) -> Run {
     let cfg = Config {
         analysis,
-        value_threshold: threshold,
+        value_threshold: Some(threshold),
         ..Config::default()
     };
     run_file(&corpus_dir().join(file), Encoding::Lbe, &cfg).expect("corpus program translates")

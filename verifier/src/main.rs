@@ -70,9 +70,10 @@ struct Limits {
     #[arg(long, value_enum, default_value = "auto")]
     analysis: AnalysisArg,
     /// A variable with more values than this at one location stops being
-    /// tracked explicitly; predicates take over its facts.
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..))]
-    value_threshold: u32,
+    /// tracked explicitly; predicates take over its facts. Default: 2000
+    /// for values alone, 64 with predicates beside them.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    value_threshold: Option<u32>,
     /// Wall-clock limit in seconds.
     #[arg(long, default_value_t = 60.0)]
     timeout: f64,
@@ -110,7 +111,7 @@ impl Limits {
             progress,
             progress_after: Some(Duration::from_secs(5)),
             analysis: self.analysis.into(),
-            value_threshold: self.value_threshold as usize,
+            value_threshold: self.value_threshold.map(|k| k as usize),
             ..Config::default()
         })
     }

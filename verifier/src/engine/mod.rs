@@ -17,6 +17,12 @@ use std::time::{Duration, Instant};
 
 pub use smt::Unknown;
 
+/// Values per variable and location that explicit values alone unroll
+/// before giving up (deep deterministic loops are cheap to unroll).
+pub const VALUE_THRESHOLD_ALONE: usize = 2000;
+/// The same with predicates beside: they take over much earlier.
+pub const VALUE_THRESHOLD_WITH_PREDICATES: usize = 64;
+
 /// Which abstract domain the CEGAR loop explores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AnalysisKind {
@@ -62,8 +68,9 @@ pub struct Config {
     pub progress_after: Option<Duration>,
     pub analysis: AnalysisKind,
     /// A variable that takes more than this many values at one location
-    /// stops being tracked explicitly; predicates take over.
-    pub value_threshold: usize,
+    /// stops being tracked explicitly; predicates take over. `None`: the
+    /// analysis' default ([`VALUE_THRESHOLD_ALONE`] or [`VALUE_THRESHOLD_WITH_PREDICATES`]).
+    pub value_threshold: Option<usize>,
     /// In `auto`, refinements of the cheap phase before invariant guessing.
     pub auto_refinements: usize,
 }
@@ -80,7 +87,7 @@ impl Default for Config {
             progress: false,
             progress_after: None,
             analysis: AnalysisKind::Auto,
-            value_threshold: 64,
+            value_threshold: None,
             auto_refinements: 30,
         }
     }
@@ -276,7 +283,12 @@ pub fn verify(task: &Task, cfg: &Config) -> Outcome {
 /// Values and predicates (or values alone) in one CEGAR loop.
 fn run_composite(task: &Task, cfg: &Config, start: Instant, predicates: bool) -> Outcome {
     let deadline = cfg.timeout.map(|t| start + t);
-    let mut analysis = composite::CompositeAnalysis::new(task, deadline, cfg.value_threshold);
+    let threshold = cfg.value_threshold.unwrap_or(if predicates {
+        VALUE_THRESHOLD_WITH_PREDICATES
+    } else {
+        VALUE_THRESHOLD_ALONE
+    });
+    let mut analysis = composite::CompositeAnalysis::new(task, deadline, threshold);
     if cfg.seed_assertion_atoms && predicates {
         analysis.predicates.seed_assertion_atoms();
     }
