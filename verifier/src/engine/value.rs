@@ -33,6 +33,28 @@ fn join(envs: &[Env]) -> Env {
     }
 }
 
+/// True if every variable of `e` has a value in `env` (checked without
+/// allocating, before the evaluator is asked).
+fn known(e: &Expr, env: &Env) -> bool {
+    match e {
+        Expr::Bool(_) | Expr::Int(_) => true,
+        Expr::Var(n) => env.vars.contains_key(n),
+        Expr::Next(n) => env.nexts.contains_key(n),
+        Expr::Add(xs) | Expr::And(xs) | Expr::Or(xs) => xs.iter().all(|x| known(x, env)),
+        Expr::Neg(a) | Expr::Not(a) | Expr::Mul(_, a) | Expr::Div(a, _) | Expr::Mod(a, _) => {
+            known(a, env)
+        }
+        Expr::Sub(a, b)
+        | Expr::Eq(a, b)
+        | Expr::Lt(a, b)
+        | Expr::Le(a, b)
+        | Expr::Gt(a, b)
+        | Expr::Ge(a, b)
+        | Expr::Implies(a, b) => known(a, env) && known(b, env),
+        Expr::Ite(c, a, b) => known(c, env) && known(a, env) && known(b, env),
+    }
+}
+
 /// Binds `target` (an unbound variable) to the value of `value` if known.
 fn bind(target: &Expr, value: &Expr, env: &mut Env) -> bool {
     let slot = match target {
@@ -40,6 +62,9 @@ fn bind(target: &Expr, value: &Expr, env: &mut Env) -> bool {
         Expr::Next(n) if !env.nexts.contains_key(n) => (true, n),
         _ => return false,
     };
+    if !known(value, env) {
+        return false;
+    }
     let Ok(Value::Int(c)) = env.eval(value) else {
         return false;
     };
@@ -60,13 +85,15 @@ fn propagate(atoms: &[&Expr], mut env: Env) -> Option<Env> {
         let mut bound = false;
         let mut i = 0;
         while i < pending.len() {
-            match env.eval(pending[i]) {
-                Ok(Value::Bool(false)) => return None,
-                Ok(_) => {
-                    pending.swap_remove(i);
-                    continue;
+            if known(pending[i], &env) {
+                match env.eval(pending[i]) {
+                    Ok(Value::Bool(false)) => return None,
+                    Ok(_) => {
+                        pending.swap_remove(i);
+                        continue;
+                    }
+                    Err(_) => {}
                 }
-                Err(_) => {}
             }
             if let Expr::Eq(l, r) = pending[i] {
                 if bind(l, r, &mut env) || bind(r, l, &mut env) {
