@@ -344,9 +344,9 @@ fn run_auto(task: &Task, cfg: &Config, start: Instant) -> Outcome {
             "certa: [auto] value analysis stopped ({why}); predicates with invariant guessing next"
         );
     }
+    // Invariant guessing stays off if the user turned it off.
     let thorough = Config {
         analysis: AnalysisKind::Predicate,
-        linear_invariants: true,
         ..cfg.clone()
     };
     let mut second = run_predicate(task, &thorough, start);
