@@ -23,9 +23,16 @@
 //! * Calls to defined functions are inlined (recursion is rejected);
 //!   `reach_error()` / `__VERIFIER_error()` reach the bad location;
 //!   `abort()`, `exit()` and `__assert_fail()` end the path.
-//! * Pointers, arrays, structs, unions, floats, strings, bitwise operators,
-//!   `switch`, inline assembly and the like are rejected with
-//!   `unsupported: <construct> at file:line:col`.
+//! * `switch` evaluates its operand once and dispatches to `case` values
+//!   (converted to the operand's promoted type; GNU `lo ... hi` ranges too),
+//!   with fall-through, `default` anywhere, `break` and `continue`.
+//! * Bitwise operators only where linear arithmetic is exact: `&`, `|`, `^`
+//!   with a constant operand (each run of one bits of the mask is a
+//!   floor-div/mod term) or with 0/1 operands, `~`, and shifts by a constant
+//!   in `0..w` (`<<` wraps like gcc, `>>` is floor division). Anything else,
+//!   e.g. `x & y` of two unknown ints, is rejected, never approximated.
+//! * Pointers, arrays, structs, unions, floats, strings, inline assembly and
+//!   the like are rejected with `unsupported: <construct> at file:line:col`.
 
 mod lines;
 mod translate;

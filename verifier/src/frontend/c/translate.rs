@@ -74,7 +74,23 @@ struct Tr<'a> {
     cfa: Cfa,
     loc_names: HashSet<String>,
     frames: Vec<Frame>,
+    /// The `switch` statements being lowered, innermost last.
+    switches: Vec<Switch>,
 }
+
+/// A `switch` being lowered: the case labels met so far in its body.
+struct Switch {
+    /// `frames.len()` at the switch: a `case` in an inlined callee is not its own.
+    depth: usize,
+    /// `(lo, hi, location, source)` per `case lo:` / `case lo ... hi:`.
+    cases: Vec<(BigInt, BigInt, usize, Option<SourceStatement>)>,
+    default: Option<(usize, Option<SourceStatement>)>,
+    /// The promoted type of the controlling expression (case values convert to it).
+    ty: Ty,
+}
+
+/// Continue target of a `switch` outside any loop (`Frame::loops` entry).
+const NO_LOOP: usize = usize::MAX;
 
 fn num(v: BigInt) -> Expr {
     Expr::Int(Num(v))
@@ -209,6 +225,7 @@ pub fn translate(
         },
         loc_names: HashSet::new(),
         frames: Vec::new(),
+        switches: Vec::new(),
     };
     tr.cfa.entry = tr.named_loc("entry");
     tr.cfa.bad = tr.named_loc("bad");
@@ -892,14 +909,16 @@ impl<'a> Tr<'a> {
                     self.edge(cur, loc, Op::Skip, None);
                     self.stmt(&l.node.statement, loc)
                 }
-                _ => Err(self.unsup(sp, "switch")),
+                _ => self.case_label(l, sp, cur),
             },
             Statement::Continue | Statement::Break => {
                 let Some(&(brk, cont)) = self.frames.last().unwrap().loops.last() else {
-                    return Err(self.invalid(sp, "`break`/`continue` outside a loop"));
+                    return Err(self.invalid(sp, "`break`/`continue` outside a loop or switch"));
                 };
                 let to = if matches!(s.node, Statement::Break) {
                     brk
+                } else if cont == NO_LOOP {
+                    return Err(self.invalid(sp, "`continue` outside a loop"));
                 } else {
                     cont
                 };
@@ -926,9 +945,148 @@ impl<'a> Tr<'a> {
                 self.edge(c, ret_loc, Op::Skip, src);
                 Ok(self.dead(sp))
             }
-            Statement::Switch(_) => Err(self.unsup(sp, "switch")),
+            Statement::Switch(w) => self.switch(w, sp, cur),
             Statement::Asm(_) => Err(self.unsup(sp, "inline assembly")),
         }
+    }
+
+    /// `switch (e) body`: `e` is evaluated once at the dispatch location; the
+    /// body is lowered from an unreachable location (code before the first
+    /// label never runs), each label recording its location, and afterwards
+    /// one edge per case (`e == c`) and one default edge (no case matches) leave
+    /// the dispatch. `break` leaves the switch, `continue` the enclosing loop.
+    fn switch(&mut self, w: &Node<SwitchStatement>, sp: Span, cur: usize) -> R<usize> {
+        let ctrl = &w.node.expression;
+        let mut c = cur;
+        let v = self.rv(ctrl, &mut c)?;
+        let ty = match &v {
+            V::B(_) => INT,
+            V::I(_, t, _) => t.promote(),
+        };
+        let mut val = self.store_value(v, ty);
+        if !matches!(val, Expr::Var(_) | Expr::Int(_)) {
+            // One copy, so case tests do not repeat (or split on) the expression.
+            let t = self.temp("switch", ctrl.span, ty);
+            self.emit(&mut c, Op::Assign(t.clone(), val), ctrl.span);
+            val = Expr::var(&t);
+        }
+        let exit = self.loc_end(sp);
+        let body = self.loc(w.node.statement.span);
+        let cont = match self.frames.last().unwrap().loops.last() {
+            Some(&(_, k)) => k,
+            None => NO_LOOP,
+        };
+        self.frames.last_mut().unwrap().loops.push((exit, cont));
+        self.switches.push(Switch {
+            depth: self.frames.len(),
+            cases: Vec::new(),
+            default: None,
+            ty,
+        });
+        let end = self.stmt(&w.node.statement, body);
+        let sw = self.switches.pop().unwrap();
+        self.frames.last_mut().unwrap().loops.pop();
+        let end = end?;
+        self.edge(end, exit, Op::Skip, None);
+        let mut none = Expr::Bool(true);
+        for (lo, hi, loc, src) in sw.cases {
+            let hit = if lo == hi {
+                Expr::eq(val.clone(), num(lo))
+            } else {
+                and(
+                    Expr::Ge(Box::new(val.clone()), Box::new(num(lo))),
+                    Expr::Le(Box::new(val.clone()), Box::new(num(hi))),
+                )
+            };
+            none = and(none, not(hit.clone()));
+            self.edge(c, loc, Op::Assume(fold(hit)), src);
+        }
+        let text = self.lines.snippet(ctrl.span.start, ctrl.span.end);
+        let (to, src) = match sw.default {
+            Some((loc, src)) => (loc, src),
+            None => (
+                exit,
+                self.src(sp, Some(format!("[switch ({text}): no case]"))),
+            ),
+        };
+        self.edge(c, to, Op::Assume(fold(none)), src);
+        Ok(exit)
+    }
+
+    /// A `case`/`default` label of the innermost switch: falls through from
+    /// `cur`, and records its location for the switch's dispatch.
+    fn case_label(&mut self, l: &Node<LabeledStatement>, sp: Span, cur: usize) -> R<usize> {
+        let depth = self.frames.len();
+        let Some(ty) = self
+            .switches
+            .last()
+            .filter(|s| s.depth == depth)
+            .map(|s| s.ty)
+        else {
+            return Err(self.invalid(sp, "`case`/`default` label outside a switch"));
+        };
+        let lspan = l.node.label.span;
+        let ltext = self.lines.snippet(lspan.start, lspan.end);
+        let src = self.src(lspan, Some(format!("[{ltext}]")));
+        let loc = self.loc(sp);
+        match &l.node.label.node {
+            Label::Default => {
+                let sw = self.switches.last_mut().unwrap();
+                if sw.default.is_some() {
+                    return Err(self.invalid(sp, "duplicate `default` label"));
+                }
+                sw.default = Some((loc, src));
+            }
+            Label::Case(e) => {
+                let k = self.case_value(e, ty)?;
+                self.add_case(k.clone(), k, loc, src, sp)?;
+            }
+            Label::CaseRange(r) => {
+                let lo = self.case_value(&r.node.low, ty)?;
+                let hi = self.case_value(&r.node.high, ty)?;
+                self.add_case(lo, hi, loc, src, sp)?;
+            }
+            Label::Identifier(_) => unreachable!("goto labels are handled by stmt"),
+        }
+        self.edge(cur, loc, Op::Skip, None);
+        self.stmt(&l.node.statement, loc)
+    }
+
+    fn add_case(
+        &mut self,
+        lo: BigInt,
+        hi: BigInt,
+        loc: usize,
+        src: Option<SourceStatement>,
+        sp: Span,
+    ) -> R<()> {
+        let sw = self.switches.last().unwrap();
+        if lo <= hi
+            && sw
+                .cases
+                .iter()
+                .any(|(l, h, ..)| l <= h && *l <= hi && lo <= *h)
+        {
+            return Err(self.invalid(sp, "duplicate `case` value"));
+        }
+        self.switches
+            .last_mut()
+            .unwrap()
+            .cases
+            .push((lo, hi, loc, src));
+        Ok(())
+    }
+
+    /// The value of a `case` constant, converted to the controlling type.
+    fn case_value(&mut self, e: &Node<Expression>, ty: Ty) -> R<BigInt> {
+        const WHAT: &str = "`case` label is not an integer constant";
+        if !self.pure(e) {
+            return Err(self.invalid(e.span, WHAT));
+        }
+        // A pure expression emits no edges; the location stays unused.
+        let mut scratch = self.dead(e.span);
+        let v = self.rv(e, &mut scratch)?;
+        konst(&fold(self.store_value(v, ty))).ok_or_else(|| self.invalid(e.span, WHAT))
     }
 
     fn label(&mut self, name: &str) -> usize {
@@ -1336,6 +1494,9 @@ impl<'a> Tr<'a> {
 
     /// Arithmetic `a op b` with the usual arithmetic conversions.
     fn arith(&self, op: &BinaryOperator, a: V, b: V, span: Span) -> R<V> {
+        if matches!(op, BinaryOperator::ShiftLeft | BinaryOperator::ShiftRight) {
+            return self.shift(op, a, b, span); // no usual arithmetic conversions
+        }
         let ta = match &a {
             V::B(_) => INT,
             V::I(_, t, _) => *t,
@@ -1424,10 +1585,134 @@ impl<'a> Tr<'a> {
                 };
                 Ok(V::B(cmp(op, x, y)))
             }
-            ShiftLeft | ShiftRight | BitwiseAnd | BitwiseOr | BitwiseXor => {
-                Err(self.unsup(span, "bitwise operators"))
-            }
+            BitwiseAnd | BitwiseOr | BitwiseXor => self.bitwise(op, (x, xe), (y, ye), ct, span),
             _ => Err(self.invalid(span, "unexpected operator")),
+        }
+    }
+
+    /// `x << k` / `x >> k` for a constant `k` in `0..w`, in `x`'s promoted
+    /// type: `x * 2^k` (wrapped into the type: gcc defines signed `<<` as
+    /// two's complement) and `floor(x / 2^k)` (gcc's arithmetic shift).
+    fn shift(&self, op: &BinaryOperator, a: V, b: V, span: Span) -> R<V> {
+        let ty = match &a {
+            V::B(_) => INT,
+            V::I(_, t, _) => t.promote(),
+        };
+        let (x, xe) = self.convert(a, ty);
+        let Some(k) = konst(&fold(self.exact(b).0)) else {
+            return Err(self.unsup(span, "shift by a non-constant amount"));
+        };
+        let w = ty.bits;
+        let Some(k) = u32::try_from(&k).ok().filter(|k| *k < w) else {
+            return Err(self.unsup(span, &format!("shift by {k} (undefined for {w} bits)")));
+        };
+        let p = Num(BigInt::one() << k);
+        if matches!(op, BinaryOperator::ShiftLeft) {
+            let e = fold(Expr::Mul(p, Box::new(x)));
+            return Ok(if ty.signed {
+                V::I(self.wrap_signed(e, ty.bits), ty, true)
+            } else {
+                V::I(e, ty, false)
+            });
+        }
+        let x = if xe {
+            x
+        } else {
+            self.wrap_unsigned(x, ty.bits)
+        };
+        Ok(V::I(fold(Expr::Div(Box::new(x), p)), ty, true))
+    }
+
+    /// `x & y`, `x | y`, `x ^ y` in type `ct` (operands converted, flags =
+    /// reduced), only where linear arithmetic expresses it exactly: a constant
+    /// operand, or operands that are 0 or 1.
+    fn bitwise(
+        &self,
+        op: &BinaryOperator,
+        (x, xe): (Expr, bool),
+        (y, ye): (Expr, bool),
+        ct: Ty,
+        span: Span,
+    ) -> R<V> {
+        let reduce = |e: &Expr, ex: bool| {
+            if ex {
+                e.clone()
+            } else {
+                self.wrap_unsigned(e.clone(), ct.bits)
+            }
+        };
+        let (xr, yr) = (reduce(&x, xe), reduce(&y, ye));
+        match (konst(&xr), konst(&yr)) {
+            (Some(a), Some(b)) => return Ok(V::I(num(const_bitop(op, &a, &b)), ct, true)),
+            (Some(c), None) => return Ok(self.bitop_const(op, y, ye, &c, ct)),
+            (None, Some(c)) => return Ok(self.bitop_const(op, x, xe, &c, ct)),
+            (None, None) => {}
+        }
+        let bit = |e: &Expr| interval(e, &self.var_ty).within(&BigInt::zero(), &BigInt::one());
+        if bit(&xr) && bit(&yr) {
+            let (p, q) = (
+                self.truth(V::I(xr, ct, true)),
+                self.truth(V::I(yr, ct, true)),
+            );
+            let r = match op {
+                BinaryOperator::BitwiseAnd => and(p, q),
+                BinaryOperator::BitwiseOr => or(p, q),
+                _ => or(and(p.clone(), not(q.clone())), and(not(p), q)),
+            };
+            return Ok(if ct == INT {
+                V::B(r)
+            } else {
+                V::I(ite(r, Expr::int(1), Expr::int(0)), ct, true)
+            });
+        }
+        // One 0/1 operand: a case split over its two values.
+        for (b, (o, oe)) in [(&yr, (&x, xe)), (&xr, (&y, ye))] {
+            if bit(b) {
+                let is1 = not(Expr::eq(b.clone(), Expr::int(0)));
+                let one = self.bitop_const(op, o.clone(), oe, &BigInt::one(), ct);
+                let zero = self.bitop_const(op, o.clone(), oe, &BigInt::zero(), ct);
+                return Ok(match (one, zero) {
+                    (V::I(a, _, ae), V::I(z, _, ze)) => V::I(ite(is1, a, z), ct, ae && ze),
+                    _ => unreachable!("bitop_const gives integers"),
+                });
+            }
+        }
+        let sym = match op {
+            BinaryOperator::BitwiseAnd => "&",
+            BinaryOperator::BitwiseOr => "|",
+            _ => "^",
+        };
+        Err(self.unsup(
+            span,
+            &format!("bitwise `{sym}` of two non-constant operands (not exactly encodable)"),
+        ))
+    }
+
+    /// `e op c` for a reduced constant `c` of type `ct`; `e` may be unreduced
+    /// (unsigned): every modulus used divides 2^w, so congruence carries over.
+    /// `e | c = e + c - (e & c)` and `e ^ c = e + c - 2 (e & c)`.
+    fn bitop_const(&self, op: &BinaryOperator, e: Expr, ee: bool, c: &BigInt, ct: Ty) -> V {
+        let exact = ee || ct.signed;
+        let ones = if ct.signed { -BigInt::one() } else { ct.max() };
+        let m = if c.is_zero() {
+            Expr::int(0)
+        } else if *c == ones {
+            e.clone()
+        } else {
+            mask(&e, c)
+        };
+        match op {
+            BinaryOperator::BitwiseAnd => {
+                if *c == ones {
+                    return V::I(e, ct, exact);
+                }
+                V::I(m, ct, true)
+            }
+            BinaryOperator::BitwiseOr => V::I(sub(add(e, num(c.clone())), m), ct, exact),
+            _ => {
+                let twice = fold(Expr::Mul(Num(BigInt::from(2)), Box::new(m)));
+                V::I(sub(add(e, num(c.clone())), twice), ct, exact)
+            }
         }
     }
 
@@ -1833,6 +2118,53 @@ impl<'a> Tr<'a> {
             Some(r) => V::I(Expr::var(&r.name), r.ty, true),
             None => V::I(Expr::int(0), INT, true),
         })
+    }
+}
+
+/// `a op b` on two's-complement integers of unbounded width.
+fn const_bitop(op: &BinaryOperator, a: &BigInt, b: &BigInt) -> BigInt {
+    match op {
+        BinaryOperator::BitwiseAnd => a & b,
+        BinaryOperator::BitwiseOr => a | b,
+        _ => a ^ b,
+    }
+}
+
+/// `e & c` (two's complement, unbounded width) as linear arithmetic: each run
+/// of one bits `a..b` of `c` keeps `2^a * (floor(e / 2^a) mod 2^(b-a))`; a
+/// negative `c` keeps what `!c = -c - 1` clears, `e - (e & !c)`.
+fn mask(e: &Expr, c: &BigInt) -> Expr {
+    if c.is_negative() {
+        return sub(e.clone(), mask(e, &(-c - 1)));
+    }
+    let pow = |k: u64| BigInt::one() << k;
+    let mut terms = Vec::new();
+    let (n, mut i) = (c.bits(), 0);
+    while i < n {
+        if !c.bit(i) {
+            i += 1;
+            continue;
+        }
+        let a = i;
+        while i < n && c.bit(i) {
+            i += 1;
+        }
+        let low = if a == 0 {
+            e.clone()
+        } else {
+            Expr::Div(Box::new(e.clone()), Num(pow(a)))
+        };
+        let run = Expr::Mod(Box::new(low), Num(pow(i - a)));
+        terms.push(if a == 0 {
+            run
+        } else {
+            Expr::Mul(Num(pow(a)), Box::new(run))
+        });
+    }
+    match terms.len() {
+        0 => Expr::int(0),
+        1 => fold(terms.pop().unwrap()),
+        _ => fold(Expr::Add(terms)),
     }
 }
 
