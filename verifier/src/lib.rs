@@ -1,6 +1,7 @@
 //! certa verifier: frontends -> CFA -> large-block encoding -> CEGAR engines (Z3) -> certificates.
 
 pub mod bench;
+pub mod bench_translate;
 pub mod compare;
 pub mod engine;
 pub mod export;

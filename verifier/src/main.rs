@@ -177,6 +177,17 @@ enum Command {
         #[arg(long, default_value = "z3")]
         z3: String,
     },
+    /// Time the translation (frontend + LBE/SBE) of synthetic C programs of
+    /// growing size, and of the given files (.c, .i, .yml).
+    BenchTranslate {
+        files: Vec<PathBuf>,
+        /// Synthetic program sizes in lines.
+        #[arg(long, value_delimiter = ',', default_values_t = certa::bench_translate::SIZES)]
+        sizes: Vec<usize>,
+        /// Keep the synthetic programs in this directory.
+        #[arg(long)]
+        keep: Option<PathBuf>,
+    },
     /// Export a program as a CHC problem (--to chc) or a SAFE certificate as a CHC model (--to chc-model).
     Export {
         /// A program (.imp, .ts, .smt2, ...) for `chc`; a certificate for `chc-model`.
@@ -320,6 +331,13 @@ fn dispatch(command: Command) -> Result<u8, String> {
                     bench::run(dir, &cfg, !no_sbe, csv.as_deref())?;
                 }
             }
+            Ok(EXIT_SAFE)
+        }
+        Command::BenchTranslate { files, sizes, keep } => {
+            print!(
+                "{}",
+                certa::bench_translate::run(&sizes, &files, keep.as_deref())?
+            );
             Ok(EXIT_SAFE)
         }
         Command::Export {

@@ -4,58 +4,108 @@
 //! 2. Prune: keep only edges on a syntactic path `entry ->* bad` (sound for
 //!    reachability of `bad`; removes the program exit and dead ends).
 //!    Assume edges with the literal condition `false` are dropped first.
-//! 3. LBE only: apply Rule 2 (parallel edges `l1 -a-> l2`, `l1 -b-> l2`
-//!    become `l1 -(a || b)-> l2`) and Rule 1 (a location `l2` other than
-//!    `entry`/`bad` with exactly one incoming edge `l1 -a-> l2`, `l1 != l2`, is
-//!    removed; each `l2 -b-> l3` becomes `l1 -(a; b)-> l3`) to a fixpoint.
-//!    Rule 1 prefers locations with a single outgoing edge, which keeps
-//!    blocks free of duplicated prefixes where possible. What remains is
-//!    `entry`, the loop heads (cut points) and `bad`.
-//! 4. Each edge's block becomes a relation by SSA: every assignment defines a
-//!    fresh edge local `x@k`, branches of a choice that disagree on `x` are
-//!    joined by a fresh `x@k` with an equality in each disjunct, and the
-//!    relation ends with `x' == <last value of x>` for every state variable.
-//!    Locals defined by a plain equality and used at most once (or equal to
-//!    a variable or constant) are substituted away again, so a single
-//!    `x = x + 1` gives `x' == x + 1 && y' == y`.
+//! 3. LBE only: Rule 2 (parallel edges `l1 -a-> l2`, `l1 -b-> l2` become
+//!    `l1 -(a || b)-> l2`) is applied whenever an edge is added. A location
+//!    `l2` other than `entry`/`bad` is removed by
+//!    * Rule 1 (prefix): `l2` has exactly one incoming edge `l1 -a-> l2`,
+//!      `l1 != l2`; each `l2 -b-> l3` becomes `l1 -(a; b)-> l3`, or
+//!    * Rule 1' (suffix): `l2` is not a loop head (the target of a back edge
+//!      of a depth-first search from `entry`) and has exactly one outgoing
+//!      edge `l2 -b-> l3`, `l3 != l2`; each `l1 -a-> l2` becomes
+//!      `l1 -(a; b)-> l3`.
+//!
+//!    Both copy the shared block into every other edge. Locations are
+//!    removed cheapest copy first (plain sequences cost nothing), and only
+//!    while the copy costs at most [`DUP_BUDGET`] operations: copying a whole
+//!    prefix into each branch doubles it per branch point, exponentially so
+//!    along chains of branches. The total block size thus stays linear in the
+//!    CFA. What remains is `entry`, the loop heads (cut points), `bad`, and
+//!    the branch points whose removal would copy a large block.
+//! 4. Each edge's block becomes a relation by SSA (see [`super::ssa`]). With
+//!    LBE, edges into `bad` leave the next state unconstrained: `bad` has no
+//!    outgoing edges, so only reaching it counts, and the frame would
+//!    otherwise need a join per variable at every branch point towards `bad`.
 
 use super::cfa::{Cfa, Op};
+use super::ssa::relation;
 use super::{Encoding, Program};
 use format::{Edge, EdgeOrigin, Expr, SourceMap, SourceStatement, Task, VarDecl};
-use std::collections::{BTreeMap, BTreeSet};
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, VecDeque};
+
+/// Most operations one location's removal may copy (see the module doc).
+pub const DUP_BUDGET: usize = 32;
+
+/// Deepest `;`/`||` nesting a rule may create: relations nest about as
+/// deep, and task readers reject formulas nested deeper than
+/// [`format::expr::MAX_DEPTH`].
+const MAX_BLOCK_DEPTH: usize = 1000;
 
 #[derive(Clone, Debug)]
-enum Block {
+pub(super) enum Block {
     Op(Op, Option<SourceStatement>),
-    Seq(Vec<Block>),
+    /// A deque: rules append to and prepend onto sequences.
+    Seq(VecDeque<Block>),
     Choice(Vec<Block>),
 }
 
 impl Block {
-    fn seq(a: Block, b: Block) -> Block {
-        let mut v = Vec::new();
-        for x in [a, b] {
-            match x {
-                Block::Seq(w) => v.extend(w),
-                x => v.push(x),
-            }
+    fn op(op: Op, src: Option<SourceStatement>) -> Block {
+        match (op, src) {
+            // A skip without a source statement carries nothing.
+            (Op::Skip, None) => Block::Seq(VecDeque::new()),
+            (op, src) => Block::Op(op, src),
         }
-        Block::Seq(v)
+    }
+    /// Extends the longer sequence in place, so growing a chain edge by
+    /// edge (from either end) stays linear.
+    fn seq(a: Block, b: Block) -> Block {
+        match (a, b) {
+            (Block::Seq(mut v), Block::Seq(mut w)) => {
+                if v.len() >= w.len() {
+                    v.extend(w);
+                    Block::Seq(v)
+                } else {
+                    while let Some(x) = v.pop_back() {
+                        w.push_front(x);
+                    }
+                    Block::Seq(w)
+                }
+            }
+            (Block::Seq(mut v), b) => {
+                v.push_back(b);
+                Block::Seq(v)
+            }
+            (a, Block::Seq(mut w)) => {
+                w.push_front(a);
+                Block::Seq(w)
+            }
+            (a, b) => Block::Seq(VecDeque::from([a, b])),
+        }
     }
     fn choice(a: Block, b: Block) -> Block {
-        let mut v = Vec::new();
-        for x in [a, b] {
-            match x {
-                Block::Choice(w) => v.extend(w),
-                x => v.push(x),
-            }
+        let mut v = match a {
+            Block::Choice(v) => v,
+            a => vec![a],
+        };
+        match b {
+            Block::Choice(w) => v.extend(w),
+            b => v.push(b),
         }
         Block::Choice(v)
+    }
+    fn weight(&self) -> usize {
+        match self {
+            Block::Op(..) => 1,
+            Block::Seq(v) => v.iter().map(Block::weight).sum(),
+            Block::Choice(v) => v.iter().map(Block::weight).sum(),
+        }
     }
     fn sources(&self, out: &mut Vec<SourceStatement>) {
         match self {
             Block::Op(_, s) => out.extend(s.iter().cloned()),
-            Block::Seq(v) | Block::Choice(v) => v.iter().for_each(|b| b.sources(out)),
+            Block::Seq(v) => v.iter().for_each(|b| b.sources(out)),
+            Block::Choice(v) => v.iter().for_each(|b| b.sources(out)),
         }
     }
 }
@@ -65,36 +115,56 @@ struct WEdge {
     from: usize,
     to: usize,
     block: Block,
+    /// `block.weight()`, kept up to date.
+    weight: usize,
+    /// The block's `;`/`||` nesting depth, kept up to date.
+    depth: usize,
+}
+
+impl WEdge {
+    /// The depth of `a; b` (sequences are flattened).
+    fn seq_depth(a: &WEdge, b: &WEdge) -> usize {
+        let lift = |e: &WEdge| e.depth + usize::from(!matches!(e.block, Block::Seq(_)));
+        lift(a).max(lift(b))
+    }
+    /// The depth of `a || b` (choices are flattened).
+    fn choice_depth(a: &WEdge, b: &WEdge) -> usize {
+        let lift = |e: &WEdge| e.depth + usize::from(!matches!(e.block, Block::Choice(_)));
+        lift(a).max(lift(b))
+    }
 }
 
 /// Encodes the CFA as a task (with its source map).
 pub fn encode(file: &str, vars: &[String], cfa: Cfa, encoding: Encoding) -> Program {
     let n = cfa.locations.len();
-    let mut edges: Vec<Option<WEdge>> = cfa
+    let edges: Vec<WEdge> = cfa
         .edges
         .into_iter()
         .filter(|e| e.from != cfa.bad) // Rule 0
         .filter(|e| e.op != Op::Assume(Expr::Bool(false)))
         .map(|e| {
-            Some(WEdge {
+            let block = Block::op(e.op, e.src);
+            WEdge {
                 from: e.from,
                 to: e.to,
-                block: Block::Op(e.op, e.src),
-            })
+                weight: block.weight(),
+                depth: usize::from(matches!(block, Block::Seq(_))),
+                block,
+            }
         })
         .collect();
-    prune(&mut edges, n, cfa.entry, cfa.bad);
+    let mut live = prune(edges, n, cfa.entry, cfa.bad);
     if encoding == Encoding::Lbe {
-        summarise(&mut edges, n, cfa.entry, cfa.bad);
-        prune(&mut edges, n, cfa.entry, cfa.bad);
+        live = prune(
+            summarise(live, n, cfa.entry, cfa.bad),
+            n,
+            cfa.entry,
+            cfa.bad,
+        );
     }
-    let mut live: Vec<(usize, WEdge)> = edges
-        .into_iter()
-        .enumerate()
-        .filter_map(|(i, e)| e.map(|e| (i, e)))
-        .collect();
     // Output order: by source location (program order), then target, then creation.
     let rank = |l: usize| if l == cfa.bad { usize::MAX } else { l };
+    let mut live: Vec<(usize, WEdge)> = live.into_iter().enumerate().collect();
     live.sort_by_key(|(i, e)| (rank(e.from), rank(e.to), *i));
 
     let mut used: BTreeSet<usize> = BTreeSet::new();
@@ -120,7 +190,10 @@ pub fn encode(file: &str, vars: &[String], cfa: Cfa, encoding: Encoding) -> Prog
         } else {
             format!("{base}#{count}")
         };
-        let (locals, relation) = relation(vars, &e.block);
+        // The state at `bad` is never observed: LBE leaves it unconstrained
+        // (SBE keeps its one-statement relations as they are).
+        let frame = e.to != cfa.bad || encoding == Encoding::Sbe;
+        let (locals, relation) = relation(vars, &e.block, frame);
         let mut stmts = Vec::new();
         e.block.sources(&mut stmts);
         stmts.sort_by_key(|s| (s.line, s.col));
@@ -155,338 +228,254 @@ pub fn encode(file: &str, vars: &[String], cfa: Cfa, encoding: Encoding) -> Prog
     }
 }
 
-/// Keeps only edges `u -> v` with `u` reachable from `entry` and `bad` reachable from `v`.
-fn prune(edges: &mut [Option<WEdge>], n: usize, entry: usize, bad: usize) {
-    let reach = |forward: bool, start: usize| -> Vec<bool> {
+/// Keeps only edges `u -> v` with `u` reachable from `entry` and `bad`
+/// reachable from `v` (in their order).
+fn prune(edges: Vec<WEdge>, n: usize, entry: usize, bad: usize) -> Vec<WEdge> {
+    let (mut succ, mut pred) = (vec![Vec::new(); n], vec![Vec::new(); n]);
+    for e in &edges {
+        succ[e.from].push(e.to);
+        pred[e.to].push(e.from);
+    }
+    let reach = |adj: &[Vec<usize>], start: usize| -> Vec<bool> {
         let mut seen = vec![false; n];
         seen[start] = true;
         let mut stack = vec![start];
         while let Some(l) = stack.pop() {
-            for e in edges.iter().flatten() {
-                let (a, b) = if forward {
-                    (e.from, e.to)
-                } else {
-                    (e.to, e.from)
-                };
-                if a == l && !seen[b] {
-                    seen[b] = true;
-                    stack.push(b);
+            for &m in &adj[l] {
+                if !seen[m] {
+                    seen[m] = true;
+                    stack.push(m);
                 }
             }
         }
         seen
     };
-    let fwd = reach(true, entry);
-    let bwd = reach(false, bad);
-    for slot in edges.iter_mut() {
-        if let Some(e) = slot {
-            if !fwd[e.from] || !bwd[e.to] {
-                *slot = None;
-            }
-        }
-    }
-}
-
-fn summarise(edges: &mut Vec<Option<WEdge>>, n: usize, entry: usize, bad: usize) {
-    loop {
-        if rule2(edges) {
-            continue;
-        }
-        if rule1(edges, n, entry, bad, true) {
-            continue;
-        }
-        if rule1(edges, n, entry, bad, false) {
-            continue;
-        }
-        break;
-    }
-}
-
-/// Merges the first pair of parallel edges found; returns whether it did.
-fn rule2(edges: &mut [Option<WEdge>]) -> bool {
-    let mut first: BTreeMap<(usize, usize), usize> = BTreeMap::new();
-    for j in 0..edges.len() {
-        let Some(e) = &edges[j] else { continue };
-        let key = (e.from, e.to);
-        if let Some(&i) = first.get(&key) {
-            let b = edges[j].take().unwrap().block;
-            let a = edges[i].as_mut().unwrap();
-            let old = std::mem::replace(&mut a.block, Block::Seq(Vec::new()));
-            a.block = Block::choice(old, b);
-            return true;
-        }
-        first.insert(key, j);
-    }
-    false
-}
-
-fn rule1(
-    edges: &mut Vec<Option<WEdge>>,
-    n: usize,
-    entry: usize,
-    bad: usize,
-    single_out: bool,
-) -> bool {
-    let mut inc = vec![Vec::new(); n];
-    let mut out = vec![Vec::new(); n];
-    for (i, e) in edges.iter().enumerate() {
-        if let Some(e) = e {
-            inc[e.to].push(i);
-            out[e.from].push(i);
-        }
-    }
-    for l2 in 0..n {
-        if l2 == entry || l2 == bad || inc[l2].len() != 1 || out[l2].is_empty() {
-            continue;
-        }
-        if single_out && out[l2].len() != 1 {
-            continue;
-        }
-        let i1 = inc[l2][0];
-        let e1 = edges[i1].as_ref().unwrap();
-        if e1.from == l2 {
-            continue;
-        }
-        let (l1, b1) = (e1.from, e1.block.clone());
-        edges[i1] = None;
-        for &k in &out[l2] {
-            let ek = edges[k].as_mut().unwrap();
-            let bk = std::mem::replace(&mut ek.block, Block::Seq(Vec::new()));
-            ek.block = Block::seq(b1.clone(), bk);
-            ek.from = l1;
-        }
-        return true;
-    }
-    false
-}
-
-// ---------------------------------------------------------------------------
-// SSA encoding of blocks.
-
-struct Ssa {
-    counters: BTreeMap<String, u32>,
-    locals: Vec<String>,
-}
-
-impl Ssa {
-    fn fresh(&mut self, x: &str) -> String {
-        let c = self.counters.entry(x.to_string()).or_insert(0);
-        *c += 1;
-        let name = format!("{x}@{c}");
-        self.locals.push(name.clone());
-        name
-    }
-}
-
-type Env = BTreeMap<String, Expr>;
-
-fn subst_env(e: &Expr, env: &Env) -> Expr {
-    map_vars(e, &|n| env.get(n).cloned())
-}
-
-/// Replaces `Var(n)` by `f(n)` where that is `Some`.
-fn map_vars(e: &Expr, f: &dyn Fn(&str) -> Option<Expr>) -> Expr {
-    e.map_vars(f)
-}
-
-fn atomic(e: &Expr) -> bool {
-    matches!(e, Expr::Var(_) | Expr::Int(_))
-}
-
-fn enc(b: &Block, env: Env, ssa: &mut Ssa, vars: &[String]) -> (Vec<Expr>, Env) {
-    let mut env = env;
-    match b {
-        Block::Op(Op::Skip, _) => (vec![], env),
-        Block::Op(Op::Assume(c), _) => (vec![subst_env(c, &env)], env),
-        Block::Op(Op::Assign(x, e), _) => {
-            let v = subst_env(e, &env);
-            if atomic(&v) {
-                env.insert(x.clone(), v);
-                (vec![], env)
-            } else {
-                let l = ssa.fresh(x);
-                env.insert(x.clone(), Expr::Var(l.clone()));
-                (vec![Expr::eq(Expr::Var(l), v)], env)
-            }
-        }
-        Block::Op(Op::Havoc(x), _) => {
-            let l = ssa.fresh(x);
-            env.insert(x.clone(), Expr::Var(l));
-            (vec![], env)
-        }
-        Block::Seq(v) => {
-            let mut out = Vec::new();
-            for x in v {
-                let (c, e2) = enc(x, env, ssa, vars);
-                out.extend(c);
-                env = e2;
-            }
-            (out, env)
-        }
-        Block::Choice(v) => {
-            let mut branches: Vec<(Vec<Expr>, Env)> =
-                v.iter().map(|x| enc(x, env.clone(), ssa, vars)).collect();
-            let mut joined = env.clone();
-            for x in vars {
-                let first = &branches[0].1[x];
-                if branches.iter().all(|(_, e)| &e[x] == first) {
-                    joined.insert(x.clone(), first.clone());
-                    continue;
-                }
-                let l = ssa.fresh(x);
-                for (c, e) in branches.iter_mut() {
-                    c.push(Expr::eq(Expr::Var(l.clone()), e[x].clone()));
-                }
-                joined.insert(x.clone(), Expr::Var(l));
-            }
-            let disj = Expr::Or(branches.into_iter().map(|(c, _)| Expr::And(c)).collect());
-            (vec![disj], joined)
-        }
-    }
-}
-
-/// The relation of a block and its edge locals (in creation order).
-/// Most locals substituted away per relation (keeps encoding near-linear).
-const MAX_ELIMINATIONS: usize = 256;
-
-fn relation(vars: &[String], b: &Block) -> (Vec<String>, Expr) {
-    let mut ssa = Ssa {
-        counters: BTreeMap::new(),
-        locals: Vec::new(),
-    };
-    let env: Env = vars
-        .iter()
-        .map(|v| (v.clone(), Expr::Var(v.clone())))
-        .collect();
-    let (mut conj, env) = enc(b, env, &mut ssa, vars);
-    for x in vars {
-        conj.push(Expr::eq(Expr::Next(x.clone()), env[x].clone()));
-    }
-    let locals: BTreeSet<String> = ssa.locals.iter().cloned().collect();
-    let mut rel = simplify(Expr::And(conj));
-    // Each elimination rescans the relation, so bound their number: on long
-    // blocks the remaining locals are simply kept (they are existential anyway).
-    for _ in 0..MAX_ELIMINATIONS {
-        let Some(r) = eliminate_one(&rel, &locals) else {
-            break;
-        };
-        rel = simplify(r);
-    }
-    let mut vs = Vec::new();
-    rel.collect_vars(&mut vs, &mut Vec::new());
-    let used: BTreeSet<String> = vs.into_iter().collect();
-    let kept = ssa
-        .locals
+    let fwd = reach(&succ, entry);
+    let bwd = reach(&pred, bad);
+    edges
         .into_iter()
-        .filter(|l| used.contains(l))
-        .collect();
-    (kept, rel)
+        .filter(|e| fwd[e.from] && bwd[e.to])
+        .collect()
 }
 
-/// Flattens `&&`/`||`, drops neutral elements, folds constant `!`.
-fn simplify(e: Expr) -> Expr {
-    match e {
-        Expr::And(v) => junction(v, true),
-        Expr::Or(v) => junction(v, false),
-        Expr::Not(a) => match simplify(*a) {
-            Expr::Bool(b) => Expr::Bool(!b),
-            a => Expr::Not(Box::new(a)),
-        },
-        other => other,
-    }
+/// The working graph of LBE: edges never change their endpoints (a rule
+/// takes edges out and adds new ones), so adjacency lists only go stale by
+/// removal and are cleaned lazily.
+struct Graph {
+    edges: Vec<Option<WEdge>>,
+    inc: Vec<Vec<usize>>,
+    out: Vec<Vec<usize>>,
+    /// The live edge of each (from, to), so parallel edges merge on insertion (Rule 2).
+    between: HashMap<(usize, usize), usize>,
+    /// Loop heads, which Rule 1' leaves alone so they stay the cut points.
+    head: Vec<bool>,
 }
 
-fn junction(v: Vec<Expr>, is_and: bool) -> Expr {
-    let mut out = Vec::new();
-    for x in v {
-        match simplify(x) {
-            Expr::Bool(b) if b == is_and => {}
-            Expr::Bool(b) => return Expr::Bool(b),
-            Expr::And(w) if is_and => out.extend(w),
-            Expr::Or(w) if !is_and => out.extend(w),
-            x => out.push(x),
-        }
-    }
-    match out.len() {
-        0 => Expr::Bool(is_and),
-        1 => out.pop().unwrap(),
-        _ if is_and => Expr::And(out),
-        _ => Expr::Or(out),
-    }
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Rule {
+    Prefix,
+    Suffix,
 }
 
-fn var_counts(e: &Expr) -> BTreeMap<String, usize> {
-    let mut vs = Vec::new();
-    e.collect_vars(&mut vs, &mut Vec::new());
-    let mut m = BTreeMap::new();
-    for v in vs {
-        *m.entry(v).or_insert(0) += 1;
-    }
-    m
-}
-
-fn has_next(e: &Expr) -> bool {
-    let mut ns = Vec::new();
-    e.collect_vars(&mut Vec::new(), &mut ns);
-    !ns.is_empty()
-}
-
-/// Finds one conjunction (reached from the root through `&&`/`||` only, so
-/// in positive position) containing a conjunct `l == t` for an edge local
-/// `l` all of whose occurrences lie in that conjunction, with `t` free of
-/// `l` and of primed variables, and either `t` a variable or constant or `l`
-/// used at most once more. Then `exists l. (l == t && phi)` is `phi[t/l]`.
-fn eliminate_one(rel: &Expr, locals: &BTreeSet<String>) -> Option<Expr> {
-    let totals = var_counts(rel);
-    elim(rel, locals, &totals)
-}
-
-fn elim(e: &Expr, locals: &BTreeSet<String>, totals: &BTreeMap<String, usize>) -> Option<Expr> {
-    match e {
-        Expr::And(v) => {
-            let here = var_counts(e);
-            for (i, c) in v.iter().enumerate() {
-                let Expr::Eq(a, b) = c else { continue };
-                let cand = match (&**a, &**b) {
-                    (Expr::Var(l), t) if locals.contains(l) => Some((l, t)),
-                    (t, Expr::Var(l)) if locals.contains(l) => Some((l, t)),
-                    _ => None,
-                };
-                let Some((l, t)) = cand else { continue };
-                let total = totals.get(l).copied().unwrap_or(0);
-                if here.get(l).copied().unwrap_or(0) != total
-                    || has_next(t)
-                    || var_counts(t).contains_key(l)
-                    || !(atomic(t) || total <= 2)
-                {
-                    continue;
-                }
-                let rest: Vec<Expr> = v
-                    .iter()
-                    .enumerate()
-                    .filter(|(j, _)| *j != i)
-                    .map(|(_, x)| map_vars(x, &|n| (n == l.as_str()).then(|| t.clone())))
-                    .collect();
-                return Some(Expr::And(rest));
+impl Graph {
+    fn add(&mut self, e: WEdge) {
+        if let Some(&j) = self.between.get(&(e.from, e.to)) {
+            if let Some(old) = self.edges[j].as_mut() {
+                old.depth = WEdge::choice_depth(old, &e);
+                let a = std::mem::replace(&mut old.block, Block::Seq(VecDeque::new()));
+                old.block = Block::choice(a, e.block);
+                old.weight += e.weight;
+                return;
             }
-            elim_children(v, locals, totals).map(Expr::And)
         }
-        Expr::Or(v) => elim_children(v, locals, totals).map(Expr::Or),
-        _ => None,
+        let k = self.edges.len();
+        self.inc[e.to].push(k);
+        self.out[e.from].push(k);
+        self.between.insert((e.from, e.to), k);
+        self.edges.push(Some(e));
+    }
+    fn take(&mut self, k: usize) -> Option<WEdge> {
+        let e = self.edges[k].take()?;
+        if self.between.get(&(e.from, e.to)) == Some(&k) {
+            self.between.remove(&(e.from, e.to));
+        }
+        Some(e)
+    }
+    fn live(&self, k: usize) -> Option<&WEdge> {
+        self.edges.get(k).and_then(|e| e.as_ref())
+    }
+    /// Live incoming and outgoing edge ids of `l`, in creation order.
+    fn adjacent(&mut self, l: usize) -> (Vec<usize>, Vec<usize>) {
+        let edges = &self.edges;
+        self.inc[l].retain(|&k| edges[k].is_some());
+        self.out[l].retain(|&k| edges[k].is_some());
+        (self.inc[l].clone(), self.out[l].clone())
+    }
+    /// The cheaper rule that removes `l`, with its cost (operations copied).
+    fn plan(&mut self, l: usize, entry: usize, bad: usize) -> Option<(usize, Rule)> {
+        if l == entry || l == bad {
+            return None;
+        }
+        let (ins, outs) = self.adjacent(l);
+        // Whether every `a; b` the rule would make stays shallow enough.
+        let shallow = |a: &[usize], b: &[usize]| {
+            a.iter().all(|&i| {
+                b.iter().all(|&j| match (self.live(i), self.live(j)) {
+                    (Some(x), Some(y)) => WEdge::seq_depth(x, y) <= MAX_BLOCK_DEPTH,
+                    _ => false,
+                })
+            })
+        };
+        let mut best = None;
+        if let ([i], false) = (ins.as_slice(), outs.is_empty()) {
+            let e = self.live(*i)?;
+            if e.from != l && shallow(&ins, &outs) {
+                best = Some((e.weight * (outs.len() - 1), Rule::Prefix));
+            }
+        }
+        if let ([o], false, false) = (outs.as_slice(), ins.is_empty(), self.head[l]) {
+            let e = self.live(*o)?;
+            let cost = e.weight * (ins.len() - 1);
+            if e.to != l && best.is_none_or(|(b, _)| cost < b) && shallow(&ins, &outs) {
+                best = Some((cost, Rule::Suffix));
+            }
+        }
+        best.filter(|&(c, _)| c <= DUP_BUDGET)
+    }
+    /// Removes `l` by `rule`; returns the locations whose edges changed.
+    fn apply(&mut self, l: usize, rule: Rule) -> Vec<usize> {
+        let (ins, outs) = self.adjacent(l);
+        let (shared, others) = match rule {
+            Rule::Prefix => (ins[0], outs),
+            Rule::Suffix => (outs[0], ins),
+        };
+        let Some(s) = self.take(shared) else {
+            return Vec::new();
+        };
+        let mut touched = vec![if rule == Rule::Prefix { s.from } else { s.to }];
+        for k in others {
+            let Some(e) = self.take(k) else { continue };
+            let weight = s.weight + e.weight;
+            let depth = WEdge::seq_depth(&s, &e);
+            let merged = match rule {
+                Rule::Prefix => WEdge {
+                    from: s.from,
+                    to: e.to,
+                    block: Block::seq(s.block.clone(), e.block),
+                    weight,
+                    depth,
+                },
+                Rule::Suffix => WEdge {
+                    from: e.from,
+                    to: s.to,
+                    block: Block::seq(e.block, s.block.clone()),
+                    weight,
+                    depth,
+                },
+            };
+            touched.push(if rule == Rule::Prefix { e.to } else { e.from });
+            self.add(merged);
+        }
+        touched
     }
 }
 
-fn elim_children(
-    v: &[Expr],
-    locals: &BTreeSet<String>,
-    totals: &BTreeMap<String, usize>,
-) -> Option<Vec<Expr>> {
-    for (i, c) in v.iter().enumerate() {
-        if let Some(c2) = elim(c, locals, totals) {
-            let mut w = v.to_vec();
-            w[i] = c2;
-            return Some(w);
+/// Removes locations by Rules 1/1'/2, cheapest first, within the budget.
+/// Returns the remaining edges in creation order.
+fn summarise(edges: Vec<WEdge>, n: usize, entry: usize, bad: usize) -> Vec<WEdge> {
+    let mut g = Graph {
+        edges: Vec::with_capacity(edges.len() * 2),
+        inc: vec![Vec::new(); n],
+        out: vec![Vec::new(); n],
+        between: HashMap::new(),
+        head: loop_heads(&edges, n, entry),
+    };
+    for e in edges {
+        g.add(e);
+    }
+    // Lazy priority queue: `queue.cost[l]` is the cost of l's live entry.
+    let mut q = Queue {
+        cost: vec![None; n],
+        heap: BinaryHeap::new(),
+    };
+    for l in 0..n {
+        q.update(&mut g, l, entry, bad);
+    }
+    while let Some(Reverse((c, key, l))) = q.heap.pop() {
+        if q.cost[l] != Some((c, key)) {
+            continue; // stale entry
+        }
+        q.cost[l] = None;
+        match g.plan(l, entry, bad) {
+            Some((c2, rule)) if (c2, q.key(l, rule)) == (c, key) => {
+                for m in g.apply(l, rule) {
+                    q.update(&mut g, m, entry, bad);
+                }
+            }
+            _ => q.update(&mut g, l, entry, bad),
         }
     }
-    None
+    g.edges.into_iter().flatten().collect()
+}
+
+/// Targets of the back edges of a depth-first search from `entry`.
+fn loop_heads(edges: &[WEdge], n: usize, entry: usize) -> Vec<bool> {
+    let mut succ = vec![Vec::new(); n];
+    for e in edges {
+        succ[e.from].push(e.to);
+    }
+    // 0 = unvisited, 1 = on the DFS stack, 2 = done.
+    let mut state = vec![0u8; n];
+    let mut head = vec![false; n];
+    let mut stack = vec![(entry, 0usize)];
+    state[entry] = 1;
+    while let Some((l, i)) = stack.pop() {
+        let Some(&m) = succ[l].get(i) else {
+            state[l] = 2;
+            continue;
+        };
+        stack.push((l, i + 1));
+        match state[m] {
+            0 => {
+                state[m] = 1;
+                stack.push((m, 0));
+            }
+            1 => head[m] = true,
+            _ => {}
+        }
+    }
+    head
+}
+
+/// Locations to remove, cheapest first; among equal costs, Rule 1 goes
+/// last location first and Rule 1' first location first (locations are
+/// numbered in program order). Each copies a block that is then still one
+/// original edge rather than an accumulated prefix or suffix: along a chain
+/// of branches to `bad`, the prefix rule then copies each branch's own
+/// block once (`a1; (e1 || a2; (e2 || ...))`) instead of ever longer prefixes.
+struct Queue {
+    /// (cost, tie-break key) of each location's live heap entry.
+    cost: Vec<Option<(usize, usize)>>,
+    heap: BinaryHeap<Reverse<(usize, usize, usize)>>,
+}
+
+impl Queue {
+    fn key(&self, l: usize, rule: Rule) -> usize {
+        match rule {
+            Rule::Prefix => self.cost.len() - l,
+            Rule::Suffix => l,
+        }
+    }
+    /// Re-plans `l` after its edges changed.
+    fn update(&mut self, g: &mut Graph, l: usize, entry: usize, bad: usize) {
+        let planned = g
+            .plan(l, entry, bad)
+            .map(|(c, rule)| (c, self.key(l, rule)));
+        if let Some((c, key)) = planned {
+            if self.cost[l] != planned {
+                self.heap.push(Reverse((c, key, l)));
+            }
+        }
+        self.cost[l] = planned;
+    }
 }

@@ -21,6 +21,7 @@ mod expr;
 mod imp;
 pub mod lbe;
 mod lexer;
+mod ssa;
 mod ts;
 
 #[cfg(test)]
