@@ -113,6 +113,9 @@ impl Analysis for CompositeAnalysis<'_> {
         state: &(Values, Cube),
         edge: &Edge,
     ) -> Result<Vec<((Values, Cube), Witness)>, Unknown> {
+        if self.predicates.budget().expired() {
+            return Err(Unknown("timeout".into()));
+        }
         let (values, cube) = state;
         let candidates = value::post(values, edge, &self.keeps(&edge.to));
         if candidates.is_empty() {

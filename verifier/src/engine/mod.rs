@@ -88,7 +88,7 @@ impl Default for Config {
             progress_after: None,
             analysis: AnalysisKind::Auto,
             value_threshold: None,
-            auto_refinements: 30,
+            auto_refinements: 100,
         }
     }
 }

@@ -77,45 +77,147 @@ fn bind(target: &Expr, value: &Expr, env: &mut Env) -> bool {
     true
 }
 
-/// Evaluates the atoms under `env` to a fixpoint: equalities with one
-/// unknown variable side bind it. `None` when a known value falsifies one.
-fn propagate(atoms: &[&Expr], mut env: Env) -> Option<Env> {
-    let mut pending: Vec<&Expr> = atoms.to_vec();
+/// What one atom does to an environment.
+enum Step {
+    False,
+    Holds,
+    Pending,
+}
+
+/// Decides `atom` under `env` if its operands are known, or binds the
+/// unknown side of an equality whose other side is known.
+fn step(atom: &Expr, env: &mut Env) -> Step {
+    if known(atom, env) {
+        return match env.eval(atom) {
+            Ok(Value::Bool(false)) => Step::False,
+            Ok(_) => Step::Holds,
+            Err(_) => Step::Pending,
+        };
+    }
+    match atom {
+        Expr::Eq(l, r) if bind(l, r, env) || bind(r, l, env) => Step::Holds,
+        _ => Step::Pending,
+    }
+}
+
+/// Retries the pending atoms to a fixpoint; `None` when one is falsified.
+fn propagate<'a>(pending: &mut Vec<&'a Expr>, env: &mut Env) -> bool {
     loop {
-        let mut bound = false;
+        let before = pending.len();
         let mut i = 0;
         while i < pending.len() {
-            if known(pending[i], &env) {
-                match env.eval(pending[i]) {
-                    Ok(Value::Bool(false)) => return None,
-                    Ok(_) => {
-                        pending.swap_remove(i);
-                        continue;
-                    }
-                    Err(_) => {}
-                }
-            }
-            if let Expr::Eq(l, r) = pending[i] {
-                if bind(l, r, &mut env) || bind(r, l, &mut env) {
-                    bound = true;
+            match step(pending[i], env) {
+                Step::False => return false,
+                Step::Holds => {
                     pending.swap_remove(i);
-                    continue;
                 }
+                Step::Pending => i += 1,
             }
-            i += 1;
         }
-        if !bound {
-            return Some(env);
+        if pending.len() == before {
+            return true;
         }
     }
 }
 
-fn flatten<'a>(e: &'a Expr, atoms: &mut Vec<&'a Expr>, ors: &mut Vec<&'a [Expr]>) {
+/// Conjuncts in order: atoms and disjunctions.
+enum Item<'a> {
+    Atom(&'a Expr),
+    Or(&'a [Expr]),
+}
+
+fn flatten<'a>(e: &'a Expr, out: &mut Vec<Item<'a>>) {
     match e {
-        Expr::And(cs) => cs.iter().for_each(|c| flatten(c, atoms, ors)),
-        Expr::Or(ds) => ors.push(ds),
+        Expr::And(cs) => cs.iter().for_each(|c| flatten(c, out)),
+        Expr::Or(ds) => out.push(Item::Or(ds)),
         Expr::Bool(true) => {}
-        _ => atoms.push(e),
+        _ => out.push(Item::Atom(e)),
+    }
+}
+
+/// Atom steps one relation may take while branches are kept apart; past
+/// it, every disjunction is joined at once (linear, coarser).
+const WORK_LIMIT: usize = 200_000;
+
+struct Splitter {
+    cap: usize,
+    work: usize,
+    limit: usize,
+}
+
+/// An environment with the atoms of the current conjunction it could not
+/// decide yet (they hold in every branch of that conjunction).
+type Branch<'a> = (Env, Vec<&'a Expr>);
+
+impl Splitter {
+    fn solve<'a>(&mut self, formula: &'a Expr, env: Env) -> Option<Vec<Env>> {
+        let mut items = Vec::new();
+        flatten(formula, &mut items);
+        let mut branches: Vec<Branch<'a>> = vec![(env, Vec::new())];
+        for item in items {
+            self.work += branches.len();
+            if self.work > self.limit {
+                return None;
+            }
+            branches = match item {
+                Item::Atom(a) => branches
+                    .into_iter()
+                    .filter_map(|(mut env, mut pending)| match step(a, &mut env) {
+                        Step::False => None,
+                        Step::Holds => Some((env, pending)),
+                        Step::Pending => {
+                            pending.push(a);
+                            Some((env, pending))
+                        }
+                    })
+                    .collect(),
+                Item::Or(disjuncts) => {
+                    let mut next: Vec<Branch<'a>> = Vec::new();
+                    for (env, pending) in branches {
+                        for d in disjuncts {
+                            for mut e in self.solve(d, env.clone())? {
+                                let mut p = pending.clone();
+                                if !propagate(&mut p, &mut e) {
+                                    continue;
+                                }
+                                match next.iter_mut().find(|(n, _)| same(n, &e)) {
+                                    Some((_, q)) => {
+                                        for a in p {
+                                            if !q.contains(&a) {
+                                                q.push(a);
+                                            }
+                                        }
+                                    }
+                                    None => next.push((e, p)),
+                                }
+                            }
+                        }
+                    }
+                    if next.len() > self.cap {
+                        let envs: Vec<Env> = next.iter().map(|(e, _)| e.clone()).collect();
+                        let mut pending: Vec<&Expr> = Vec::new();
+                        for a in next.iter().flat_map(|(_, p)| p) {
+                            if !pending.contains(a) {
+                                pending.push(a);
+                            }
+                        }
+                        vec![(join(&envs), pending)]
+                    } else {
+                        next
+                    }
+                }
+            };
+            if branches.is_empty() {
+                return Some(Vec::new());
+            }
+        }
+        let mut out: Vec<Env> = Vec::new();
+        for (mut env, mut pending) in branches {
+            if propagate(&mut pending, &mut env) && !out.iter().any(|o| same(o, &env)) {
+                out.push(env);
+            }
+        }
+        Some(out)
     }
 }
 
@@ -123,33 +225,23 @@ fn flatten<'a>(e: &'a Expr, atoms: &mut Vec<&'a Expr>, ors: &mut Vec<&'a [Expr]>
 /// assignment that satisfies `formula` and agrees with `env` agrees with one
 /// of them. Empty when the known values falsify `formula`. Constraints over
 /// unknown values are dropped (an over-approximation the SMT check refines).
+/// Conjuncts are taken in order (large blocks are in program order); each
+/// disjunction splits the environments, joined past [`MAX_SPLITS`].
 pub fn solve(formula: &Expr, env: Env) -> Vec<Env> {
-    let (mut atoms, mut ors) = (Vec::new(), Vec::new());
-    flatten(formula, &mut atoms, &mut ors);
-    let mut envs: Vec<Env> = propagate(&atoms, env).into_iter().collect();
-    for disjuncts in ors {
-        let mut next: Vec<Env> = Vec::new();
-        for env in &envs {
-            for d in disjuncts {
-                for e in solve(d, env.clone()) {
-                    if let Some(e) = propagate(&atoms, e) {
-                        if !next.iter().any(|n| same(n, &e)) {
-                            next.push(e);
-                        }
-                    }
-                }
-            }
-        }
-        envs = if next.len() > MAX_SPLITS {
-            vec![join(&next)]
-        } else {
-            next
-        };
-        if envs.is_empty() {
-            break;
-        }
+    let mut precise = Splitter {
+        cap: MAX_SPLITS,
+        work: 0,
+        limit: WORK_LIMIT,
+    };
+    if let Some(out) = precise.solve(formula, env.clone()) {
+        return out;
     }
-    envs
+    let mut linear = Splitter {
+        cap: 1,
+        work: 0,
+        limit: usize::MAX,
+    };
+    linear.solve(formula, env).unwrap_or_default()
 }
 
 /// Value states of the initial condition, restricted to `keep`.
