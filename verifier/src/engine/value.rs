@@ -135,6 +135,21 @@ fn flatten<'a>(e: &'a Expr, out: &mut Vec<Item<'a>>) {
     }
 }
 
+/// True if the first conjunct of `e` is an atom the known values falsify
+/// (a dead branch, skipped before its environment is copied).
+fn falsified_at_once(e: &Expr, env: &Env) -> bool {
+    let first = match e {
+        Expr::And(cs) => match cs.first() {
+            Some(c) => c,
+            None => return false,
+        },
+        other => other,
+    };
+    !matches!(first, Expr::And(_) | Expr::Or(_))
+        && known(first, env)
+        && matches!(env.eval(first), Ok(Value::Bool(false)))
+}
+
 /// Atom steps one relation may take while branches are kept apart; past
 /// it, every disjunction is joined at once (linear, coarser).
 const WORK_LIMIT: usize = 200_000;
@@ -174,7 +189,7 @@ impl Splitter {
                 Item::Or(disjuncts) => {
                     let mut next: Vec<Branch<'a>> = Vec::new();
                     for (env, pending) in branches {
-                        for d in disjuncts {
+                        for d in disjuncts.iter().filter(|d| !falsified_at_once(d, &env)) {
                             for mut e in self.solve(d, env.clone())? {
                                 let mut p = pending.clone();
                                 if !propagate(&mut p, &mut e) {
