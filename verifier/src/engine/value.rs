@@ -323,6 +323,11 @@ fn flow(task: &Task, edge: &Edge) -> Flow {
             _ => e.children().into_iter().for_each(|c| symbols(c, out)),
         }
     }
+    fn has_symbol(e: &Expr) -> bool {
+        let mut syms = Vec::new();
+        symbols(e, &mut syms);
+        !syms.is_empty()
+    }
     let is_defined = |e: &Expr| match e {
         Expr::Next(_) => true,
         Expr::Var(n) => !task.is_state_var(n),
@@ -335,7 +340,11 @@ fn flow(task: &Task, edge: &Edge) -> Flow {
         match e {
             Expr::And(cs) | Expr::Or(cs) => stack.extend(cs),
             Expr::Not(a) => stack.push(a),
-            Expr::Eq(l, r) if is_defined(l) || is_defined(r) => {
+            // A defined symbol equal to a constant may be a guard in
+            // disguise (`x@1 == 0` where `x@1 == x` elsewhere): observed.
+            Expr::Eq(l, r)
+                if (is_defined(l) || is_defined(r)) && has_symbol(l) && has_symbol(r) =>
+            {
                 let mut syms = Vec::new();
                 symbols(e, &mut syms);
                 if let Some((first, rest)) = syms.split_first() {
