@@ -325,14 +325,15 @@ fn run_predicate(task: &Task, cfg: &Config, start: Instant) -> Outcome {
     cegar(task, &mut analysis, &mut refiner, cfg, start)
 }
 
-/// Cheap first: explicit values for a few refinements and a quarter of the
-/// time (they fail fast when values cannot refute a path); if that does not
-/// answer, predicates with invariant guessing in the time left.
+/// Cheap first: explicit values for at most half of the time (they fail
+/// fast when values cannot refute a path, and control-flow programs need
+/// many cheap refinements); if that does not answer, predicates with
+/// invariant guessing in the time left.
 fn run_auto(task: &Task, cfg: &Config, start: Instant) -> Outcome {
     let cheap = Config {
         analysis: AnalysisKind::Value,
         max_refinements: cfg.auto_refinements.min(cfg.max_refinements),
-        timeout: cfg.timeout.map(|t| t / 4),
+        timeout: cfg.timeout.map(|t| t / 2),
         ..cfg.clone()
     };
     let first = run_composite(task, &cheap, start, false);
