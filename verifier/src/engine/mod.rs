@@ -23,6 +23,9 @@ pub const VALUE_THRESHOLD_ALONE: usize = 2000;
 /// The same with predicates beside: they take over much earlier.
 pub const VALUE_THRESHOLD_WITH_PREDICATES: usize = 64;
 
+/// Abstract nodes after which `auto` leaves explicit values for predicates.
+pub const AUTO_VALUE_NODES: usize = 5_000;
+
 /// Which abstract domain the CEGAR loop explores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AnalysisKind {
@@ -256,13 +259,11 @@ pub fn verify(task: &Task, cfg: &Config) -> Outcome {
     }
     // A fresh Z3 context per run: state left in a shared context (term ids,
     // caches) would make models, and so certificates, depend on earlier runs.
-    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        z3::with_z3_config(&z3::Config::new(), || match cfg.analysis {
-            AnalysisKind::Value => run_composite(task, cfg, start, false),
-            AnalysisKind::ValuePredicate => run_composite(task, cfg, start, true),
-            AnalysisKind::Predicate => run_predicate(task, cfg, start),
-            AnalysisKind::Auto => run_auto(task, cfg, start),
-        })
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match cfg.analysis {
+        AnalysisKind::Value => fresh(|| run_composite(task, cfg, start, false)),
+        AnalysisKind::ValuePredicate => fresh(|| run_composite(task, cfg, start, true)),
+        AnalysisKind::Predicate => fresh(|| run_predicate(task, cfg, start)),
+        AnalysisKind::Auto => run_auto(task, cfg, start),
     }));
     run.unwrap_or_else(|panic| {
         let why = panic
@@ -278,6 +279,12 @@ pub fn verify(task: &Task, cfg: &Config) -> Outcome {
             },
         }
     })
+}
+
+/// Runs `f` in a fresh Z3 context: terms and caches left by an earlier
+/// phase would make models, and so certificates, depend on it.
+fn fresh<T: Send + Sync>(f: impl Fn() -> T + Send + Sync) -> T {
+    z3::with_z3_config(&z3::Config::new(), f)
 }
 
 /// Values and predicates (or values alone) in one CEGAR loop.
@@ -334,9 +341,12 @@ fn run_auto(task: &Task, cfg: &Config, start: Instant) -> Outcome {
         analysis: AnalysisKind::Value,
         max_refinements: cfg.auto_refinements.min(cfg.max_refinements),
         timeout: cfg.timeout.map(|t| t / 2),
+        // A value graph this large is a divergence signal: a loop with
+        // several counters, where predicates are the better bet.
+        max_nodes: cfg.max_nodes.min(AUTO_VALUE_NODES),
         ..cfg.clone()
     };
-    let first = run_composite(task, &cheap, start, false);
+    let first = fresh(|| run_composite(task, &cheap, start, false));
     let Verdict::Unknown(why) = &first.verdict else {
         return first;
     };
@@ -350,7 +360,7 @@ fn run_auto(task: &Task, cfg: &Config, start: Instant) -> Outcome {
         analysis: AnalysisKind::Predicate,
         ..cfg.clone()
     };
-    let mut second = run_predicate(task, &thorough, start);
+    let mut second = fresh(|| run_predicate(task, &thorough, start));
     second.stats.refinements += first.stats.refinements;
     second.stats.queries += first.stats.queries;
     second
