@@ -98,3 +98,63 @@ fn auto_needs_no_invariant_guessing_for_a_straight_line_program() {
     // Invariant guessing alone issues hundreds of queries on this program.
     assert!(r.outcome.stats.queries < 20, "{}", r.outcome.stats.queries);
 }
+
+fn vars_of(e: &Expr) -> Vec<String> {
+    let (mut vars, mut nexts) = (Vec::new(), Vec::new());
+    e.collect_vars(&mut vars, &mut nexts);
+    vars.sort();
+    vars.dedup();
+    vars
+}
+
+#[test]
+fn relational_facts_over_unknown_inputs_go_to_predicates_and_control_to_values() {
+    // `token` starts unknown: values alone cannot refute the error path...
+    let alone = run("c/token_pass.c", AnalysisKind::Value, 64);
+    match &alone.outcome.verdict {
+        Verdict::Unknown(why) => assert!(why.contains("explicit values cannot refute"), "{why}"),
+        v => panic!("expected UNKNOWN, got {v:?}"),
+    }
+    // ...the composite proves it with a relational predicate, while the
+    // control variables of the interpolants stay explicit values.
+    let both = run("c/token_pass.c", AnalysisKind::ValuePredicate, 64);
+    assert!(
+        matches!(both.outcome.verdict, Verdict::Safe(_)),
+        "{:?}",
+        both.outcome.verdict
+    );
+    assert_eq!(certa::bench::check_run(&both), "VALID");
+    let Body::Safe(body) = &both.certificate.as_ref().unwrap().body else {
+        panic!("SAFE certificate expected")
+    };
+    let relational = |p: &&format::Predicate| {
+        let v = vars_of(&p.formula);
+        v.contains(&"token".to_string()) && v.contains(&"local".to_string())
+    };
+    assert!(body.predicates.iter().any(|p| relational(&p)));
+    for p in &body.predicates {
+        let v = vars_of(&p.formula);
+        if v.iter().any(|x| x == "m_pc" || x == "t_pc") {
+            assert!(is_value_literal(&p.formula), "control as a predicate: {p:?}");
+        }
+    }
+    // The unsafe variant is found with a replayable trace.
+    let bug = run("c/token_pass_bug.c", AnalysisKind::ValuePredicate, 64);
+    assert!(matches!(bug.outcome.verdict, Verdict::Unsafe(_)));
+    assert_eq!(certa::bench::check_run(&bug), "VALID");
+}
+
+#[test]
+fn auto_hands_a_loop_counter_past_the_threshold_to_predicates_with_invariants() {
+    // count_to_1000's counter passes the threshold of 12 at once: auto
+    // stops the cheap phase instead of unrolling, and predicates prove it.
+    let r = run("imp/count_to_1000.imp", AnalysisKind::Auto, 12);
+    assert!(matches!(r.outcome.verdict, Verdict::Safe(_)), "{:?}", r.outcome.verdict);
+    assert_eq!(r.outcome.stats.analysis, "predicate");
+    // A control-flow program is answered by the cheap phase.
+    let cheap = run("c/token_pass.c", AnalysisKind::Auto, 64);
+    assert!(matches!(cheap.outcome.verdict, Verdict::Safe(_)));
+    assert_eq!(cheap.outcome.stats.analysis, "value+predicate");
+    assert!(r.outcome.stats.nodes < 100, "{}", r.outcome.stats.nodes);
+    assert_eq!(certa::bench::check_run(&r), "VALID");
+}

@@ -452,6 +452,7 @@ fn verify(
             "file": file.display().to_string(),
             "verdict": word.split(':').next().unwrap_or(""),
             "reason": match &run.outcome.verdict { Verdict::Unknown(w) => Some(w.clone()), _ => None },
+            "analysis": s.analysis,
             "refinements": s.refinements,
             "predicates": s.predicates,
             "nodes": s.nodes,
@@ -463,12 +464,13 @@ fn verify(
     } else {
         println!("{word}");
         println!(
-            "refinements {}  predicates {}  nodes {}  queries {}  time {:.3}s",
+            "refinements {}  predicates {}  nodes {}  queries {}  time {:.3}s  by {}",
             s.refinements,
             s.predicates,
             s.nodes,
             s.queries,
-            s.time.as_secs_f64()
+            s.time.as_secs_f64(),
+            s.analysis
         );
         if let (Some(out), Some(_)) = (output, &run.certificate) {
             println!("certificate {}", out.display());

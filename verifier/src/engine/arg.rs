@@ -64,6 +64,7 @@ pub fn explore<A: Analysis>(
         graph.error_path = Some(AbstractPath {
             locations: vec![task.bad_location.clone()],
             edges: vec![],
+            facts: vec![],
         });
         return Ok(graph);
     }
@@ -74,7 +75,7 @@ pub fn explore<A: Analysis>(
             let succs = analysis.post(&state, edge)?;
             if edge.to == task.bad_location {
                 if !succs.is_empty() {
-                    graph.error_path = Some(path_to(&graph, id, edge.id, &task.bad_location));
+                    graph.error_path = Some(path_to(&graph, analysis, id, edge.id, &task.bad_location));
                     return Ok(graph);
                 }
                 graph.successors.insert((id, edge.id), Vec::new());
@@ -94,12 +95,20 @@ pub fn explore<A: Analysis>(
     Ok(graph)
 }
 
-fn path_to<S>(graph: &Graph<S>, last: usize, edge: u32, bad: &str) -> AbstractPath {
+fn path_to<A: Analysis>(
+    graph: &Graph<A::State>,
+    analysis: &A,
+    last: usize,
+    edge: u32,
+    bad: &str,
+) -> AbstractPath {
     let mut locations = vec![bad.to_string()];
+    let mut facts = vec![format::Expr::Bool(true)];
     let mut edges = vec![edge];
     let mut cur = last;
     loop {
         locations.push(graph.nodes[cur].location.clone());
+        facts.push(analysis.path_fact(&graph.nodes[cur].state));
         match graph.nodes[cur].parent {
             Some((p, e)) => {
                 edges.push(e);
@@ -110,5 +119,10 @@ fn path_to<S>(graph: &Graph<S>, last: usize, edge: u32, bad: &str) -> AbstractPa
     }
     locations.reverse();
     edges.reverse();
-    AbstractPath { locations, edges }
+    facts.reverse();
+    AbstractPath {
+        locations,
+        edges,
+        facts,
+    }
 }

@@ -7,7 +7,7 @@ use super::refine::InterpolationRefiner;
 use super::smt::Budget;
 use super::value::{self, Values};
 use super::{AbstractPath, Analysis, Refinement, Refiner, Unknown};
-use format::{Edge, Literal, Predicate, Task, Witness};
+use format::{Edge, Expr, Literal, Predicate, Task, Witness};
 use num_bigint::BigInt;
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
@@ -22,6 +22,8 @@ pub struct CompositeAnalysis<'t> {
     threshold: usize,
     /// Distinct values seen per (location, variable), for the threshold.
     seen: BTreeMap<(String, String), BTreeSet<BigInt>>,
+    /// Refinements that added predicates (not only tracked variables).
+    pub predicate_refinements: usize,
 }
 
 impl<'t> CompositeAnalysis<'t> {
@@ -33,6 +35,7 @@ impl<'t> CompositeAnalysis<'t> {
             untracked: BTreeSet::new(),
             threshold,
             seen: BTreeMap::new(),
+            predicate_refinements: 0,
         }
     }
 
@@ -163,16 +166,21 @@ impl Analysis for CompositeAnalysis<'_> {
         let pairs: usize = self.tracked.values().map(|s| s.len()).sum();
         let vars: BTreeSet<&String> = self.tracked.values().flatten().collect();
         format!(
-            "{} tracked variables ({} location pairs, {} past the threshold), {} predicate pairs",
+            "{} tracked variables ({} location pairs, {} past the threshold), {} predicate pairs ({} predicate refinements)",
             vars.len(),
             pairs,
             self.untracked.len(),
-            self.predicates.precision_size()
+            self.predicates.precision_size(),
+            self.predicate_refinements
         )
     }
 
     fn epoch(&self) -> u64 {
         self.untracked.len() as u64
+    }
+
+    fn path_fact(&self, state: &(Values, Cube)) -> Expr {
+        Expr::And(state.0.iter().map(|(x, c)| value::literal(x, c)).collect())
     }
 }
 
@@ -183,6 +191,8 @@ pub struct CompositeRefiner<'t> {
     budget: Budget,
     predicates: InterpolationRefiner<'t>,
     use_predicates: bool,
+    /// Answer unknown instead of adding predicates a further time.
+    pub predicate_refinement_limit: Option<usize>,
 }
 
 impl<'t> CompositeRefiner<'t> {
@@ -192,6 +202,7 @@ impl<'t> CompositeRefiner<'t> {
             budget: Budget::new(deadline),
             predicates: InterpolationRefiner::new(task, deadline),
             use_predicates,
+            predicate_refinement_limit: None,
         }
     }
 }
@@ -225,11 +236,50 @@ impl<'t> Refiner<CompositeAnalysis<'t>> for CompositeRefiner<'t> {
                 path.edges
             )));
         }
-        self.predicates
-            .refine_infeasible(&mut analysis.predicates, path)
+        if let Some(limit) = self.predicate_refinement_limit {
+            if analysis.predicate_refinements >= limit {
+                return Err(Unknown(format!(
+                    "predicates keep growing ({limit} refinements added them)"
+                )));
+            }
+        }
+        // Facts about one variable go to explicit values first: control
+        // variables of state machines are cheap to know and costly as
+        // predicates. Relational facts, and single-variable facts at a
+        // location that already tracks the variable (its value may be
+        // unknown there), become predicates.
+        let task = self.task;
+        let mut diverted = false;
+        let refined = self.predicates.refine_infeasible_into(path, &mut |loc, atom| {
+            if let Some(x) = single_variable(&atom) {
+                if task.is_state_var(&x) && analysis.track(loc, &x) {
+                    diverted = true;
+                    return true;
+                }
+            }
+            analysis.predicates.add_predicate(loc, atom)
+        })?;
+        Ok(if diverted {
+            Refinement::Tentative
+        } else {
+            analysis.predicate_refinements += 1;
+            refined
+        })
     }
 
     fn queries(&self) -> u64 {
         self.budget.queries.get() + self.predicates.queries()
+    }
+}
+
+/// The one variable an atom mentions, if it mentions exactly one.
+fn single_variable(atom: &Expr) -> Option<String> {
+    let (mut vars, mut nexts) = (Vec::new(), Vec::new());
+    atom.collect_vars(&mut vars, &mut nexts);
+    vars.sort();
+    vars.dedup();
+    match (vars.as_slice(), nexts.is_empty()) {
+        ([x], true) => Some(x.clone()),
+        _ => None,
     }
 }

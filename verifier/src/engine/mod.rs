@@ -12,7 +12,7 @@ pub mod refine;
 pub mod smt;
 pub mod value;
 
-use format::{Edge, Task, Trace, Valuation, Witness};
+use format::{Edge, Expr, Task, Trace, Valuation, Witness};
 use std::time::{Duration, Instant};
 
 pub use smt::Unknown;
@@ -25,6 +25,10 @@ pub const VALUE_THRESHOLD_WITH_PREDICATES: usize = 64;
 
 /// Abstract nodes after which `auto` leaves explicit values for predicates.
 pub const AUTO_VALUE_NODES: usize = 5_000;
+/// In `auto`, refinements of the cheap phase that may add predicates:
+/// control-flow programs need one or two (relations over inputs), loops
+/// keep adding them one unrolling at a time.
+pub const AUTO_PREDICATE_REFINEMENTS: usize = 6;
 
 /// Which abstract domain the CEGAR loop explores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,6 +80,12 @@ pub struct Config {
     pub value_threshold: Option<usize>,
     /// In `auto`, refinements of the cheap phase before invariant guessing.
     pub auto_refinements: usize,
+    /// Give up (unknown) at a divergence signal: a variable passes the
+    /// value threshold, or predicates are added by more than
+    /// [`AUTO_PREDICATE_REFINEMENTS`] refinements. In `auto`, both mark a
+    /// loop that values cannot enumerate, where predicates with invariant
+    /// guessing are the better bet.
+    pub stop_on_divergence: bool,
 }
 
 impl Default for Config {
@@ -92,12 +102,15 @@ impl Default for Config {
             analysis: AnalysisKind::Auto,
             value_threshold: None,
             auto_refinements: 100,
+            stop_on_divergence: false,
         }
     }
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
+    /// The analysis whose run gave the verdict (in `auto`, the last phase).
+    pub analysis: &'static str,
     pub refinements: usize,
     pub predicates: usize,
     pub nodes: usize,
@@ -148,6 +161,13 @@ pub trait Analysis {
     fn epoch(&self) -> u64 {
         0
     }
+    /// A fact every concrete state of `state` satisfies, handed to the
+    /// refiner with the abstract path (the composite gives its known
+    /// values, so interpolants are computed where the path's control is
+    /// fixed).
+    fn path_fact(&self, _state: &Self::State) -> Expr {
+        Expr::Bool(true)
+    }
 }
 
 /// One abstract counterexample: locations and edges from an initial node to bad.
@@ -155,6 +175,16 @@ pub trait Analysis {
 pub struct AbstractPath {
     pub locations: Vec<String>,
     pub edges: Vec<u32>,
+    /// Per location, what the abstract state there holds
+    /// ([`Analysis::path_fact`]); empty means nothing is known.
+    pub facts: Vec<Expr>,
+}
+
+impl AbstractPath {
+    /// The fact at position `i` (`true` when none was recorded).
+    pub fn fact(&self, i: usize) -> Expr {
+        self.facts.get(i).cloned().unwrap_or(Expr::Bool(true))
+    }
 }
 
 pub enum Refinement {
@@ -162,6 +192,10 @@ pub enum Refinement {
     Feasible(Trace),
     /// The precision was refined so that this path is excluded.
     Refined,
+    /// The precision grew in a way that should, but need not, exclude the
+    /// path (facts handed to explicit values, which may not know them);
+    /// meeting the path again is no sign of a loop.
+    Tentative,
 }
 
 /// Precision adjustment driven by counterexamples.
@@ -186,6 +220,9 @@ pub fn cegar<A: Analysis, R: Refiner<A>>(
     let verdict = loop {
         if deadline.is_some_and(|d| Instant::now() >= d) {
             break Verdict::Unknown("timeout".into());
+        }
+        if cfg.stop_on_divergence && analysis.epoch() > 0 {
+            break Verdict::Unknown("a variable passed the value threshold".into());
         }
         let graph = match arg::explore(task, analysis, cfg.max_nodes) {
             Ok(g) => g,
@@ -213,7 +250,8 @@ pub fn cegar<A: Analysis, R: Refiner<A>>(
         let path = seen.1.clone();
         match refiner.refine(analysis, &path) {
             Ok(Refinement::Feasible(trace)) => break Verdict::Unsafe(trace),
-            Ok(Refinement::Refined) => {}
+            Ok(Refinement::Refined) => seen_paths.push((seen.0, path.clone())),
+            Ok(Refinement::Tentative) => {}
             Err(Unknown(why)) => break Verdict::Unknown(why),
         }
         stats.refinements += 1;
@@ -232,7 +270,6 @@ pub fn cegar<A: Analysis, R: Refiner<A>>(
                 break Verdict::Unsafe(trace);
             }
         }
-        seen_paths.push((seen.0, path));
         if cfg.progress || cfg.progress_after.is_some_and(|d| start.elapsed() >= d) {
             eprintln!(
                 "certa: [{}] refinement {}: {}, {} nodes, {} queries, {:.1}s",
@@ -248,6 +285,7 @@ pub fn cegar<A: Analysis, R: Refiner<A>>(
     stats.predicates = analysis.predicates().len();
     stats.queries = analysis.queries() + refiner.queries() + bmc_queries;
     stats.time = start.elapsed();
+    stats.analysis = cfg.analysis.name();
     Outcome { verdict, stats }
 }
 
@@ -300,6 +338,9 @@ fn run_composite(task: &Task, cfg: &Config, start: Instant, predicates: bool) ->
         analysis.predicates.seed_assertion_atoms();
     }
     let mut refiner = composite::CompositeRefiner::new(task, deadline, predicates);
+    if cfg.stop_on_divergence {
+        refiner.predicate_refinement_limit = Some(AUTO_PREDICATE_REFINEMENTS);
+    }
     cegar(task, &mut analysis, &mut refiner, cfg, start)
 }
 
@@ -321,6 +362,7 @@ fn run_predicate(task: &Task, cfg: &Config, start: Instant) -> Outcome {
             return Outcome {
                 verdict: Verdict::Unknown(why),
                 stats: Stats {
+                    analysis: cfg.analysis.name(),
                     time: start.elapsed(),
                     queries: analysis.queries(),
                     ..Stats::default()
@@ -332,27 +374,31 @@ fn run_predicate(task: &Task, cfg: &Config, start: Instant) -> Outcome {
     cegar(task, &mut analysis, &mut refiner, cfg, start)
 }
 
-/// Cheap first: explicit values for at most half of the time (they fail
-/// fast when values cannot refute a path, and control-flow programs need
-/// many cheap refinements); if that does not answer, predicates with
-/// invariant guessing in the time left.
+/// Cheap first: explicit values with predicates beside them for at most
+/// two thirds of the time, until a variable passes the value threshold (a loop
+/// counter: predicates with invariants are the better bet); control-flow
+/// programs need many cheap refinements. If that does not answer,
+/// predicates with invariant guessing in the time left.
 fn run_auto(task: &Task, cfg: &Config, start: Instant) -> Outcome {
     let cheap = Config {
-        analysis: AnalysisKind::Value,
+        analysis: AnalysisKind::ValuePredicate,
+        // Deep bugs in counting loops are found by unrolling explicitly.
+        value_threshold: Some(cfg.value_threshold.unwrap_or(VALUE_THRESHOLD_ALONE)),
+        stop_on_divergence: true,
         max_refinements: cfg.auto_refinements.min(cfg.max_refinements),
-        timeout: cfg.timeout.map(|t| t / 2),
+        timeout: cfg.timeout.map(|t| t * 2 / 3),
         // A value graph this large is a divergence signal: a loop with
         // several counters, where predicates are the better bet.
         max_nodes: cfg.max_nodes.min(AUTO_VALUE_NODES),
         ..cfg.clone()
     };
-    let first = fresh(|| run_composite(task, &cheap, start, false));
+    let first = fresh(|| run_composite(task, &cheap, start, true));
     let Verdict::Unknown(why) = &first.verdict else {
         return first;
     };
     if cfg.progress || cfg.progress_after.is_some_and(|d| start.elapsed() >= d) {
         eprintln!(
-            "certa: [auto] value analysis stopped ({why}); predicates with invariant guessing next"
+            "certa: [auto] values and predicates stopped ({why}); predicates with invariant guessing next"
         );
     }
     // Invariant guessing stays off if the user turned it off.

@@ -68,16 +68,25 @@ impl<'t> InterpolationRefiner<'t> {
         let bounds: Vec<&dyn Ast> = vars.iter().map(|v| v as &dyn Ast).collect();
         let goal = Goal::new(false, false, false);
         goal.assert(&z3::ast::exists_const(&bounds, &[], body));
-        let mut tactic = Tactic::new("simplify")
-            .and_then(&Tactic::new("qe-light"))
-            .and_then(&Tactic::new("qe"))
-            .and_then(&Tactic::new("simplify"));
         // One elimination may take a third of the remaining time, so that a
         // blow-up leaves room for the other strategies (BMC) to answer.
-        if let Some(d) = self.budget.deadline {
-            let slice = (d.saturating_duration_since(Instant::now()) / 3)
-                .min(std::time::Duration::from_secs(10));
-            tactic = tactic.try_for(slice);
+        let slice = self.budget.deadline.map(|d| {
+            (d.saturating_duration_since(Instant::now()) / 3).min(std::time::Duration::from_secs(10))
+        });
+        // Model-based elimination (qe2) is much faster on the disjunctive
+        // blocks of large-block encoding; the classic qe takes over where
+        // it fails or runs out of its half of the slice.
+        let (mut qe2, mut qe) = (Tactic::new("qe2"), Tactic::new("qe"));
+        if let Some(s) = slice {
+            qe2 = qe2.try_for(s / 2);
+            qe = qe.try_for(s / 2);
+        }
+        let mut tactic = Tactic::new("simplify")
+            .and_then(&Tactic::new("qe-light"))
+            .and_then(&qe2.or_else(&qe))
+            .and_then(&Tactic::new("simplify"));
+        if let Some(s) = slice {
+            tactic = tactic.try_for(s);
         }
         self.budget.queries.set(self.budget.queries.get() + 1);
         let result = tactic
@@ -119,6 +128,81 @@ pub fn atoms(e: &Expr) -> Vec<Expr> {
     out
 }
 
+impl<'t> InterpolationRefiner<'t> {
+    /// The path's edges with only the top-level conjuncts of their
+    /// relations that an unsat core of the path formula (with its facts)
+    /// needs. Weaker relations give larger weakest preconditions, so their
+    /// interpolants still refute the path, and they are smaller: frame
+    /// equalities and branches the refutation does not use are gone.
+    fn slice(&self, path: &AbstractPath) -> Result<Vec<format::Edge>, Unknown> {
+        let edges: Vec<format::Edge> = path.edges.iter().map(|&e| self.edge(e).clone()).collect();
+        let conjuncts = |e: &format::Edge| -> Vec<Expr> {
+            match &e.relation {
+                Expr::And(xs) => xs.clone(),
+                r => vec![r.clone()],
+            }
+        };
+        let solver = Solver::new();
+        solver.assert(smt::encode_bool(&self.task.init, View::state(0)));
+        for i in 0..=edges.len() {
+            solver.assert(smt::encode_bool(&path.fact(i), View::state(i)));
+        }
+        let mut guards = Vec::new();
+        let mut parts = Vec::new();
+        for (i, e) in edges.iter().enumerate() {
+            for (j, c) in conjuncts(e).into_iter().enumerate() {
+                let guard = Bool::new_const(format!("slice~{i}~{j}"));
+                solver.assert(guard.implies(smt::encode_bool(&c, View::step(e, i))));
+                guards.push(guard);
+                parts.push((i, c));
+            }
+        }
+        if self.budget.check(&solver, &guards)? {
+            return Ok(edges); // satisfiable only with the facts: keep all
+        }
+        let core: Vec<Bool> = solver.get_unsat_core();
+        let mut kept: Vec<Vec<Expr>> = vec![Vec::new(); edges.len()];
+        for (guard, (i, c)) in guards.iter().zip(parts) {
+            if core.contains(guard) {
+                kept[i].push(c);
+            }
+        }
+        Ok(edges
+            .into_iter()
+            .zip(kept)
+            .map(|(mut e, cs)| {
+                e.relation = match cs.len() {
+                    0 => Expr::Bool(true),
+                    1 => cs.into_iter().next().expect("one conjunct"),
+                    _ => Expr::And(cs),
+                };
+                e
+            })
+            .collect())
+    }
+}
+
+/// The `x == c` conjuncts of a path fact as (symbol of x at `frame`, c).
+fn fixed_values(fact: &Expr, frame: usize) -> Vec<(Int, Int)> {
+    let conjuncts = match fact {
+        Expr::And(xs) => xs.as_slice(),
+        one => std::slice::from_ref(one),
+    };
+    conjuncts
+        .iter()
+        .filter_map(|c| match c {
+            Expr::Eq(a, b) => match (&**a, &**b) {
+                (Expr::Var(x), k @ Expr::Int(_)) | (k @ Expr::Int(_), Expr::Var(x)) => Some((
+                    smt::int_const(&smt::state_symbol(x, frame)),
+                    smt::encode_int(k, View::state(frame)),
+                )),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect()
+}
+
 fn mentions_vars(e: &Expr) -> bool {
     let (mut v, mut n) = (Vec::new(), Vec::new());
     e.collect_vars(&mut v, &mut n);
@@ -131,7 +215,7 @@ impl<'t> InterpolationRefiner<'t> {
     /// something new was added (here or before the fallback); else `why`.
     fn guard_fallback(
         &self,
-        analysis: &mut PredicateAnalysis<'t>,
+        add: &mut dyn FnMut(&str, Expr) -> bool,
         path: &AbstractPath,
         added_before: bool,
         why: Unknown,
@@ -146,7 +230,7 @@ impl<'t> InterpolationRefiner<'t> {
                     && !vars.is_empty()
                     && vars.iter().all(|v| self.task.is_state_var(v))
                 {
-                    added |= analysis.add_predicate(&path.locations[i], atom);
+                    added |= add(&path.locations[i], atom);
                 }
             }
         }
@@ -183,16 +267,65 @@ impl<'t> InterpolationRefiner<'t> {
         analysis: &mut PredicateAnalysis<'t>,
         path: &AbstractPath,
     ) -> Result<Refinement, Unknown> {
+        self.refine_infeasible_into(path, &mut |loc, atom| analysis.add_predicate(loc, atom))
+    }
+
+    /// Hands each atom of the weakest-precondition interpolants of an
+    /// infeasible `path` to `add` (location, atom; true if it was new).
+    pub fn refine_infeasible_into(
+        &mut self,
+        path: &AbstractPath,
+        add: &mut dyn FnMut(&str, Expr) -> bool,
+    ) -> Result<Refinement, Unknown> {
+        let full: Vec<format::Edge> = path.edges.iter().map(|&e| self.edge(e).clone()).collect();
+        let mut added = false;
+        if let Err(why) = self.wp_atoms(path, &full, add, &mut added) {
+            // The weakest precondition is out of reach (QE blew up or left
+            // quantifiers): try again on the path sliced to an unsat core,
+            // and failing that, fall back to the guards along the path.
+            let retry = self
+                .slice(path)
+                .and_then(|sliced| self.wp_atoms(path, &sliced, add, &mut added));
+            if let Err(again) = retry {
+                let why = if again.0 == "timeout" { again } else { why };
+                return self.guard_fallback(add, path, added, why);
+            }
+        }
+        if !added {
+            return Err(Unknown(format!(
+                "refinement made no progress on the path {:?}",
+                path.edges
+            )));
+        }
+        Ok(Refinement::Refined)
+    }
+
+    /// Hands the atoms of the weakest-precondition interpolants along
+    /// `path`, with `edges` as its steps, to `add`; `added` records whether
+    /// any was new.
+    fn wp_atoms(
+        &self,
+        path: &AbstractPath,
+        edges: &[format::Edge],
+        add: &mut dyn FnMut(&str, Expr) -> bool,
+        added: &mut bool,
+    ) -> Result<(), Unknown> {
         // Suf_i(s_i) = exists s_{i+1..}, w. T_i and ... (reaches bad); the
         // interpolant at position i is its negation, so its atoms go into
         // the precision of the path's i-th location.
-        let task = self.task;
-        let names = task.var_names();
+        let names = self.task.var_names();
         let mut suffix = Bool::from_bool(true);
-        let mut added = false;
-        for i in (0..path.edges.len()).rev() {
-            let edge = self.edge(path.edges[i]);
-            let body = Bool::and(&[smt::encode_edge(edge, i), suffix]);
+        for (i, edge) in edges.iter().enumerate().rev() {
+            // The facts at both ends (known values) fix the control flow
+            // the path took, which keeps the elimination small. The
+            // interpolant then holds only where the source's values do,
+            // which is where the abstract path needs it.
+            let fixed = fixed_values(&path.fact(i), i)
+                .into_iter()
+                .chain(fixed_values(&path.fact(i + 1), i + 1))
+                .collect::<Vec<_>>();
+            let pairs: Vec<(&Int, &Int)> = fixed.iter().map(|(a, b)| (a, b)).collect();
+            let body = Bool::and(&[smt::encode_edge(edge, i), suffix]).substitute(&pairs);
             let mut vars: Vec<Int> = names
                 .iter()
                 .map(|n| smt::int_const(&smt::state_symbol(n, i + 1)))
@@ -202,12 +335,7 @@ impl<'t> InterpolationRefiner<'t> {
                     .iter()
                     .map(|l| smt::int_const(&smt::local_symbol(&l.name, i))),
             );
-            suffix = match self.eliminate(&vars, &body) {
-                Ok(s) => s,
-                // The weakest precondition is out of reach (QE blew up or
-                // left quantifiers): fall back to the guards along the path.
-                Err(why) => return self.guard_fallback(analysis, path, added, why),
-            };
+            suffix = self.eliminate(&vars, &body)?;
             let frame_i: Vec<(String, String)> = names
                 .iter()
                 .map(|n| (smt::state_symbol(n, i), n.clone()))
@@ -218,23 +346,13 @@ impl<'t> InterpolationRefiner<'t> {
                     .find(|(s, _)| s == sym)
                     .map(|(_, n)| Expr::Var(n.clone()))
             };
-            let decoded = match smt::decode(&Dynamic::from_ast(&suffix), &rename) {
-                Ok(d) => d,
-                Err(e) => {
-                    let why = Unknown(format!("interpolant outside the supported language: {e}"));
-                    return self.guard_fallback(analysis, path, added, why);
-                }
-            };
+            let decoded = smt::decode(&Dynamic::from_ast(&suffix), &rename).map_err(|e| {
+                Unknown(format!("interpolant outside the supported language: {e}"))
+            })?;
             for atom in atoms(&decoded).into_iter().filter(mentions_vars) {
-                added |= analysis.add_predicate(&path.locations[i], atom);
+                *added |= add(&path.locations[i], atom);
             }
         }
-        if !added {
-            return Err(Unknown(format!(
-                "refinement made no progress on the path {:?}",
-                path.edges
-            )));
-        }
-        Ok(Refinement::Refined)
+        Ok(())
     }
 }

@@ -595,6 +595,7 @@ mod tests {
         let path = AbstractPath {
             locations: vec!["a".into(), "b".into(), "c".into(), "bad".into()],
             edges: vec![0, 1, 2],
+            facts: vec![],
         };
         let prec = interpolate(&t, &path, &BTreeSet::new(), &Budget::new(None))
             .unwrap()
@@ -617,6 +618,7 @@ mod tests {
         let path = AbstractPath {
             locations: vec!["a".into(), "b".into(), "bad".into()],
             edges: vec![0, 1],
+            facts: vec![],
         };
         let got = interpolate(&t, &path, &BTreeSet::new(), &Budget::new(None)).unwrap();
         assert!(got.is_none(), "{got:?}");
@@ -628,6 +630,7 @@ mod tests {
         let path = AbstractPath {
             locations: vec!["a".into(), "b".into(), "c".into(), "bad".into()],
             edges: vec![0, 1, 2],
+            facts: vec![],
         };
         let untracked: BTreeSet<String> = ["lock".to_string()].into();
         let got = interpolate(&t, &path, &untracked, &Budget::new(None)).unwrap();

@@ -34,7 +34,7 @@ use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, VecDeque};
 
 /// Most operations one location's removal may copy (see the module doc).
-pub const DUP_BUDGET: usize = 32;
+pub const DUP_BUDGET: usize = 256;
 
 /// Deepest `;`/`||` nesting a rule may create: relations nest about as
 /// deep, and task readers reject formulas nested deeper than
@@ -135,7 +135,16 @@ impl WEdge {
 }
 
 /// Encodes the CFA as a task (with its source map).
-pub fn encode(file: &str, vars: &[String], cfa: Cfa, encoding: Encoding) -> Program {
+/// `invariant` holds in every reachable state (C: each bounded variable in
+/// its type's range); it is assumed of the source state of every edge not
+/// leaving `entry`, so that no abstraction has to rediscover it.
+pub fn encode(
+    file: &str,
+    vars: &[String],
+    cfa: Cfa,
+    encoding: Encoding,
+    invariant: &Expr,
+) -> Program {
     let n = cfa.locations.len();
     let edges: Vec<WEdge> = cfa
         .edges
@@ -193,7 +202,16 @@ pub fn encode(file: &str, vars: &[String], cfa: Cfa, encoding: Encoding) -> Prog
         // The state at `bad` is never observed: LBE leaves it unconstrained
         // (SBE keeps its one-statement relations as they are).
         let frame = e.to != cfa.bad || encoding == Encoding::Sbe;
-        let (locals, relation) = relation(vars, &e.block, frame);
+        let (locals, mut relation) = relation(vars, &e.block, frame);
+        if e.from != cfa.entry && *invariant != Expr::Bool(true) {
+            relation = match relation {
+                Expr::And(mut xs) => {
+                    xs.insert(0, invariant.clone());
+                    Expr::And(xs)
+                }
+                r => Expr::And(vec![invariant.clone(), r]),
+            };
+        }
         let mut stmts = Vec::new();
         e.block.sources(&mut stmts);
         stmts.sort_by_key(|s| (s.line, s.col));

@@ -219,7 +219,13 @@ pub fn parse_imp(
     with_stack(|| {
         let prog = imp::parse(file_name, text)?;
         let cfa = cfa::build(&prog);
-        Ok(lbe::encode(file_name, &prog.vars, cfa, encoding))
+        Ok(lbe::encode(
+            file_name,
+            &prog.vars,
+            cfa,
+            encoding,
+            &format::Expr::Bool(true),
+        ))
     })
 }
 

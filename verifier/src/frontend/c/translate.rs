@@ -290,13 +290,14 @@ pub fn translate(
         }
     }
     let (entry, first) = (tr.cfa.entry, init);
-    tr.edge(entry, first, Op::Assume(range), None);
+    tr.edge(entry, first, Op::Assume(range.clone()), None);
     let source_file = lines.locate(main.span.start).0.to_string();
     Ok(crate::frontend::lbe::encode(
         &source_file,
         &tr.vars,
         tr.cfa,
         encoding,
+        &range,
     ))
 }
 
