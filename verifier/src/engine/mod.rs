@@ -80,11 +80,10 @@ pub struct Config {
     pub value_threshold: Option<usize>,
     /// In `auto`, refinements of the cheap phase before invariant guessing.
     pub auto_refinements: usize,
-    /// Give up (unknown) at a divergence signal: a variable passes the
-    /// value threshold, or predicates are added by more than
-    /// [`AUTO_PREDICATE_REFINEMENTS`] refinements. In `auto`, both mark a
-    /// loop that values cannot enumerate, where predicates with invariant
-    /// guessing are the better bet.
+    /// Give up (unknown) at a divergence signal: predicates are added by
+    /// more than [`AUTO_PREDICATE_REFINEMENTS`] refinements. In `auto`, it
+    /// marks a loop being unrolled by interpolants, where predicates with
+    /// invariant guessing are the better bet.
     pub stop_on_divergence: bool,
 }
 
@@ -220,9 +219,6 @@ pub fn cegar<A: Analysis, R: Refiner<A>>(
     let verdict = loop {
         if deadline.is_some_and(|d| Instant::now() >= d) {
             break Verdict::Unknown("timeout".into());
-        }
-        if cfg.stop_on_divergence && analysis.epoch() > 0 {
-            break Verdict::Unknown("a variable passed the value threshold".into());
         }
         let graph = match arg::explore(task, analysis, cfg.max_nodes) {
             Ok(g) => g,
@@ -375,10 +371,10 @@ fn run_predicate(task: &Task, cfg: &Config, start: Instant) -> Outcome {
 }
 
 /// Cheap first: explicit values with predicates beside them for at most
-/// two thirds of the time, until a variable passes the value threshold (a loop
-/// counter: predicates with invariants are the better bet); control-flow
-/// programs need many cheap refinements. If that does not answer,
-/// predicates with invariant guessing in the time left.
+/// two thirds of the time, until refinements keep adding predicates (a loop
+/// being unrolled: predicates with invariants are the better bet);
+/// control-flow programs need many cheap refinements. If that does not
+/// answer, predicates with invariant guessing in the time left.
 fn run_auto(task: &Task, cfg: &Config, start: Instant) -> Outcome {
     let cheap = Config {
         analysis: AnalysisKind::ValuePredicate,

@@ -27,10 +27,17 @@ impl<'t> InterpolationRefiner<'t> {
         self.task.edge(id).expect("paths only use task edges")
     }
 
-    /// `I(s0) and T_e0(s0,s1,w0) and ... ` : SAT gives the concrete run.
+    /// `I(s0) and F0(s0) and T_e0(s0,s1,w0) and F1(s1) and ...`, with the
+    /// path's facts F: SAT gives the concrete run. The facts make long
+    /// paths of known values easy; they never hide a real run, since every
+    /// run follows some abstract path whose facts it satisfies, and UNSAT
+    /// with them is all the refinement needs (see `path_fact`).
     pub fn feasible(&self, path: &AbstractPath) -> Result<Option<Trace>, Unknown> {
         let solver = Solver::new();
         solver.assert(smt::encode_bool(&self.task.init, View::state(0)));
+        for i in 0..=path.edges.len() {
+            solver.assert(smt::encode_bool(&path.fact(i), View::state(i)));
+        }
         for (i, &e) in path.edges.iter().enumerate() {
             solver.assert(smt::encode_edge(self.edge(e), i));
         }
