@@ -230,6 +230,15 @@ impl<'t> Refiner<CompositeAnalysis<'t>> for CompositeRefiner<'t> {
             }
         }
         if !self.use_predicates {
+            // The path may still be real through other values than the
+            // ones it was found with; values alone cannot go on.
+            let raw = AbstractPath {
+                facts: Vec::new(),
+                ..path.clone()
+            };
+            if let Some(trace) = self.predicates.feasible(&raw)? {
+                return Ok(Refinement::Feasible(trace));
+            }
             return Err(Unknown(format!(
                 "explicit values cannot refute the infeasible path {:?}; \
                  try --analysis value+predicate",
