@@ -135,7 +135,10 @@ fn relational_facts_over_unknown_inputs_go_to_predicates_and_control_to_values()
     for p in &body.predicates {
         let v = vars_of(&p.formula);
         if v.iter().any(|x| x == "m_pc" || x == "t_pc") {
-            assert!(is_value_literal(&p.formula), "control as a predicate: {p:?}");
+            assert!(
+                is_value_literal(&p.formula),
+                "control as a predicate: {p:?}"
+            );
         }
     }
     // The unsafe variant is found with a replayable trace.
@@ -149,7 +152,11 @@ fn auto_hands_a_loop_whose_predicates_keep_growing_to_invariant_guessing() {
     // nested.imp's interpolants unroll its loops one predicate at a time:
     // auto stops the cheap phase and predicates with invariants prove it.
     let r = run("imp/nested.imp", AnalysisKind::Auto, 64);
-    assert!(matches!(r.outcome.verdict, Verdict::Safe(_)), "{:?}", r.outcome.verdict);
+    assert!(
+        matches!(r.outcome.verdict, Verdict::Safe(_)),
+        "{:?}",
+        r.outcome.verdict
+    );
     assert_eq!(r.outcome.stats.analysis, "predicate");
     assert_eq!(certa::bench::check_run(&r), "VALID");
     // A control-flow program is answered by the cheap phase.

@@ -43,7 +43,9 @@ fn upper_bound_of(e: &Expr, var: &str) -> bool {
 #[test]
 fn every_edge_assumes_the_ranges_of_unsigned_variables() {
     for encoding in [Encoding::Lbe, Encoding::Sbe] {
-        let task = load(&write(), encoding).unwrap_or_else(|e| panic!("{e}")).task;
+        let task = load(&write(), encoding)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .task;
         for edge in &task.edges {
             assert!(
                 upper_bound_of(&edge.relation, "n"),
@@ -56,7 +58,8 @@ fn every_edge_assumes_the_ranges_of_unsigned_variables() {
 
 #[test]
 fn a_count_down_loop_over_unsigned_values_is_proved() {
-    let run = run_file(&write(), Encoding::Lbe, &Config::default()).unwrap_or_else(|e| panic!("{e}"));
+    let run =
+        run_file(&write(), Encoding::Lbe, &Config::default()).unwrap_or_else(|e| panic!("{e}"));
     assert!(
         matches!(run.outcome.verdict, Verdict::Safe(_)),
         "{:?}",

@@ -25,9 +25,7 @@ fn locks(n: usize) -> PathBuf {
         s += &format!("    if (p{i} != 0) {{ lk{i} = 1; }}\n");
     }
     for i in 1..=n {
-        s += &format!(
-            "    if (p{i} != 0) {{ if (lk{i} != 1) {{ goto ERROR; }} lk{i} = 0; }}\n"
-        );
+        s += &format!("    if (p{i} != 0) {{ if (lk{i} != 1) {{ goto ERROR; }} lk{i} = 0; }}\n");
     }
     s += "  }\n out:\n  return 0;\n ERROR: { reach_error(); abort(); }\n  return 0;\n}\n";
     let dir = std::env::temp_dir().join(format!("certa-lock-blocks-{}", std::process::id()));
@@ -41,7 +39,12 @@ fn locks(n: usize) -> PathBuf {
 fn a_loop_body_of_fifteen_lock_diamonds_is_one_block() {
     let program = load(&locks(15), Encoding::Lbe).unwrap_or_else(|e| panic!("{e}"));
     // entry, the loop head and bad: no cut inside the body.
-    assert_eq!(program.task.locations.len(), 3, "{:?}", program.task.locations);
+    assert_eq!(
+        program.task.locations.len(),
+        3,
+        "{:?}",
+        program.task.locations
+    );
 }
 
 #[test]

@@ -75,7 +75,8 @@ pub fn explore<A: Analysis>(
             let succs = analysis.post(&state, edge)?;
             if edge.to == task.bad_location {
                 if !succs.is_empty() {
-                    graph.error_path = Some(path_to(&graph, analysis, id, edge.id, &task.bad_location));
+                    graph.error_path =
+                        Some(path_to(&graph, analysis, id, edge.id, &task.bad_location));
                     return Ok(graph);
                 }
                 graph.successors.insert((id, edge.id), Vec::new());

@@ -259,15 +259,17 @@ impl<'t> Refiner<CompositeAnalysis<'t>> for CompositeRefiner<'t> {
         // unknown there), become predicates.
         let task = self.task;
         let mut diverted = false;
-        let refined = self.predicates.refine_infeasible_into(path, &mut |loc, atom| {
-            if let Some(x) = single_variable(&atom) {
-                if task.is_state_var(&x) && analysis.track(loc, &x) {
-                    diverted = true;
-                    return true;
+        let refined = self
+            .predicates
+            .refine_infeasible_into(path, &mut |loc, atom| {
+                if let Some(x) = single_variable(&atom) {
+                    if task.is_state_var(&x) && analysis.track(loc, &x) {
+                        diverted = true;
+                        return true;
+                    }
                 }
-            }
-            analysis.predicates.add_predicate(loc, atom)
-        })?;
+                analysis.predicates.add_predicate(loc, atom)
+            })?;
         Ok(if diverted {
             Refinement::Tentative
         } else {

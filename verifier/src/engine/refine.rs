@@ -78,7 +78,8 @@ impl<'t> InterpolationRefiner<'t> {
         // One elimination may take a third of the remaining time, so that a
         // blow-up leaves room for the other strategies (BMC) to answer.
         let slice = self.budget.deadline.map(|d| {
-            (d.saturating_duration_since(Instant::now()) / 3).min(std::time::Duration::from_secs(10))
+            (d.saturating_duration_since(Instant::now()) / 3)
+                .min(std::time::Duration::from_secs(10))
         });
         // Model-based elimination (qe2) is much faster on the disjunctive
         // blocks of large-block encoding; the classic qe takes over where
@@ -353,9 +354,8 @@ impl<'t> InterpolationRefiner<'t> {
                     .find(|(s, _)| s == sym)
                     .map(|(_, n)| Expr::Var(n.clone()))
             };
-            let decoded = smt::decode(&Dynamic::from_ast(&suffix), &rename).map_err(|e| {
-                Unknown(format!("interpolant outside the supported language: {e}"))
-            })?;
+            let decoded = smt::decode(&Dynamic::from_ast(&suffix), &rename)
+                .map_err(|e| Unknown(format!("interpolant outside the supported language: {e}")))?;
             for atom in atoms(&decoded).into_iter().filter(mentions_vars) {
                 *added |= add(&path.locations[i], atom);
             }
