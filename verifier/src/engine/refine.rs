@@ -166,7 +166,9 @@ impl<'t> InterpolationRefiner<'t> {
             }
         }
         if self.budget.check(&solver, &guards)? {
-            return Ok(edges); // satisfiable only with the facts: keep all
+            // Only after an UNSAT feasibility check are paths refined, so
+            // this does not happen; keeping every conjunct is always sound.
+            return Ok(edges);
         }
         let core: Vec<Bool> = solver.get_unsat_core();
         let mut kept: Vec<Vec<Expr>> = vec![Vec::new(); edges.len()];
@@ -294,8 +296,10 @@ impl<'t> InterpolationRefiner<'t> {
             let retry = self
                 .slice(path)
                 .and_then(|sliced| self.wp_atoms(path, &sliced, add, &mut added));
-            if let Err(again) = retry {
-                let why = if again.0 == "timeout" { again } else { why };
+            if retry.is_err() {
+                if self.budget.expired() {
+                    return Err(Unknown("timeout".into()));
+                }
                 return self.guard_fallback(add, path, added, why);
             }
         }
@@ -322,17 +326,20 @@ impl<'t> InterpolationRefiner<'t> {
         // interpolant at position i is its negation, so its atoms go into
         // the precision of the path's i-th location.
         let names = self.task.var_names();
+        let fixed: Vec<Vec<(Int, Int)>> = (0..=edges.len())
+            .map(|i| fixed_values(&path.fact(i), i))
+            .collect();
         let mut suffix = Bool::from_bool(true);
         for (i, edge) in edges.iter().enumerate().rev() {
             // The facts at both ends (known values) fix the control flow
             // the path took, which keeps the elimination small. The
             // interpolant then holds only where the source's values do,
             // which is where the abstract path needs it.
-            let fixed = fixed_values(&path.fact(i), i)
-                .into_iter()
-                .chain(fixed_values(&path.fact(i + 1), i + 1))
-                .collect::<Vec<_>>();
-            let pairs: Vec<(&Int, &Int)> = fixed.iter().map(|(a, b)| (a, b)).collect();
+            let pairs: Vec<(&Int, &Int)> = fixed[i]
+                .iter()
+                .chain(&fixed[i + 1])
+                .map(|(a, b)| (a, b))
+                .collect();
             let body = Bool::and(&[smt::encode_edge(edge, i), suffix]).substitute(&pairs);
             let mut vars: Vec<Int> = names
                 .iter()
