@@ -34,11 +34,33 @@ pub fn env(vars: &[&Valuation], nexts: &Valuation) -> Env {
     }
 }
 
-/// `e` must evaluate to true; `what` names the formula in the message.
-pub fn holds(env: &Env, e: &Expr, what: &str, at: &Valuation) -> Result<(), String> {
+/// `e` must evaluate to true; `what` names the formula and the values in
+/// the message, and is only called on failure.
+pub fn holds(
+    env: &Env,
+    e: &Expr,
+    what: impl FnOnce() -> (String, Valuation),
+) -> Result<(), String> {
     match env.holds(e) {
         Ok(true) => Ok(()),
-        Ok(false) => Err(format!("{what} is false at {}", show(at))),
-        Err(err) => Err(format!("{what} cannot be evaluated at {}: {err}", show(at))),
+        Ok(false) => {
+            let (what, at) = what();
+            Err(format!("{what} is false at {}", show(&at)))
+        }
+        Err(err) => {
+            let (what, at) = what();
+            Err(format!(
+                "{what} cannot be evaluated at {}: {err}",
+                show(&at)
+            ))
+        }
     }
+}
+
+/// Current values, inputs and primed next values in one valuation, for messages.
+pub fn joined(cur: &Valuation, inputs: &Valuation, next: &Valuation) -> Valuation {
+    let mut all = cur.clone();
+    all.extend(inputs.iter().map(|(k, v)| (k.clone(), v.clone())));
+    all.extend(next.iter().map(|(k, v)| (format!("{k}'"), v.clone())));
+    all
 }

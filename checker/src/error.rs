@@ -8,8 +8,18 @@ pub fn show(v: &Valuation) -> String {
     if v.is_empty() {
         return "(none)".into();
     }
-    let parts: Vec<String> = v.iter().map(|(k, n)| format!("{k}={n}")).collect();
+    let parts: Vec<String> = v.iter().map(|(k, n)| format!("{k}={}", short(n))).collect();
     parts.join(", ")
+}
+
+/// A number as text, with the middle of very long ones elided.
+pub fn short(n: &format::Num) -> String {
+    let t = n.to_string();
+    if t.len() <= 60 {
+        return t;
+    }
+    let digits = t.trim_start_matches('-').len();
+    format!("{}...{} ({digits} digits)", &t[..25], &t[t.len() - 25..])
 }
 
 fn inputs_text(v: &Valuation) -> String {
@@ -125,4 +135,29 @@ pub enum CheckError {
     },
     #[error("trace: {}{reason}", .step.map(|i| format!("step {i}: ")).unwrap_or_default())]
     Trace { step: Option<usize>, reason: String },
+    /// Not a failure: the total time limit ran out inside a concrete
+    /// obligation, which is then recorded as inconclusive.
+    #[error("{obligation}: the total time limit was reached at {at}")]
+    OutOfTime {
+        obligation: &'static str,
+        at: String,
+    },
+    #[error("binding: the certificate records no source file, so it cannot be bound to {file}")]
+    NoSource { file: String },
+    #[error("binding: the source differs: {file} hashes to {given}, the certificate's header.source.sha256 is {header} (for `{name}`)")]
+    SourceHash {
+        file: String,
+        name: String,
+        given: String,
+        header: String,
+    },
+    #[error("binding: {file} does not translate under the certificate's options: {reason}")]
+    SourceTranslation { file: String, reason: String },
+    #[error("binding: the task differs: {file} translates ({translation}) to a task hashing to {translated}, the certificate's task hashes to {header}")]
+    SourceTask {
+        file: String,
+        translation: String,
+        translated: String,
+        header: String,
+    },
 }

@@ -2,27 +2,27 @@
 #![forbid(unsafe_code)]
 
 use crate::error::CheckError;
+use crate::index::Index;
 use crate::solver::{Model, Query};
-use format::{Expr, SafeBody, Task};
+use format::Expr;
 
-pub fn query(task: &Task, body: &SafeBody) -> Query {
-    let mut assertions = vec![task.init.clone()];
-    for n in body.initial.iter().filter_map(|&i| body.node(i)) {
-        assertions.push(Expr::not(body.region(n)));
+pub fn query(ix: &Index) -> Query {
+    let mut assertions = vec![ix.task.init.clone()];
+    for n in ix.body.initial.iter().filter_map(|&i| ix.node(i)) {
+        assertions.push(Expr::not(ix.region(n)));
     }
     Query {
-        vars: task.var_names(),
+        vars: ix.task.var_names(),
         nexts: vec![],
         assertions,
     }
 }
 
 /// The model is an initial state that no initial node covers.
-pub fn failure(task: &Task, body: &SafeBody, m: &Model) -> CheckError {
-    let (location, initial) = (task.initial_location.clone(), body.initial.clone());
+pub fn failure(ix: &Index, m: &Model) -> CheckError {
     CheckError::Initiality {
         state: m.vars.clone(),
-        location,
-        initial,
+        location: ix.task.initial_location.clone(),
+        initial: ix.body.initial.clone(),
     }
 }

@@ -2,7 +2,8 @@
 //!
 //! | # | obligation  | module          | kind                      |
 //! |---|-------------|-----------------|---------------------------|
-//! | 1 | structure   | [`structure`]   | syntactic                 |
+//! | 0 | binding     | [`binding`]     | hash + re-translation (`--source`) |
+//! | 1 | structure   | [`structure`], [`work`] | syntactic, with work bounds |
 //! | 2 | initiality  | [`initiality`]  | cvc5, expected UNSAT      |
 //! | 3 | closure     | [`closure`]     | cvc5, expected UNSAT, per (node, edge) |
 //! | 4 | witness     | [`witness`]     | concrete evaluation       |
@@ -11,10 +12,12 @@
 // CheckError carries counterexample valuations; it is built only on failure.
 #![allow(clippy::result_large_err)]
 
+pub mod binding;
 pub mod closure;
 pub mod concrete;
 pub mod emit;
 pub mod error;
+pub mod index;
 pub mod initiality;
 pub mod regions;
 pub mod report;
@@ -22,20 +25,25 @@ pub mod solver;
 pub mod structure;
 pub mod trace;
 pub mod witness;
+pub mod work;
 
+pub use binding::Binding;
 pub use error::CheckError;
 use format::{Body, Certificate};
 pub use solver::Limits;
 use solver::{Answer, Model, Query};
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// How to run a check.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
-    /// Hash of the task given with `--task`; must equal the certificate's.
-    pub task_sha256: Option<String>,
+    /// What the certificate must be about (`--source`, `--task`, or nothing).
+    pub binding: Binding,
     pub limits: Limits,
+    /// Time for the whole check (`--timeout`); past it, every remaining
+    /// obligation is inconclusive.
+    pub total: Option<Duration>,
     /// Directory that receives one `.smt2` file per solver obligation.
     pub emit_smtlib: Option<PathBuf>,
 }
@@ -67,6 +75,10 @@ pub enum Verdict {
 
 #[derive(Clone, Debug, Default)]
 pub struct Report {
+    /// What a VALID is valid for ([`Binding::describe`]).
+    pub bound_to: String,
+    /// [`Binding::kind`].
+    pub binding: &'static str,
     pub records: Vec<Record>,
     /// Failures to write `--emit-smtlib` files.
     pub io_errors: Vec<String>,
@@ -96,6 +108,7 @@ impl Report {
 struct Run<'a> {
     opts: &'a Options,
     report: Report,
+    deadline: Option<Instant>,
 }
 
 impl Run<'_> {
@@ -117,6 +130,19 @@ impl Run<'_> {
         });
     }
 
+    /// Past the total time limit: records the obligation as inconclusive.
+    fn out_of_time(&mut self, name: &'static str, node: Option<u32>, edge: Option<u32>) -> bool {
+        let over = self.deadline.is_some_and(|d| Instant::now() >= d);
+        if over {
+            let why = format!(
+                "the total time limit of {} s is used up",
+                self.opts.total.unwrap_or_default().as_secs()
+            );
+            self.record(name, node, edge, Instant::now(), Outcome::Unknown(why));
+        }
+        over
+    }
+
     fn concrete(
         &mut self,
         name: &'static str,
@@ -124,8 +150,15 @@ impl Run<'_> {
         edge: Option<u32>,
         f: impl FnOnce() -> Result<(), CheckError>,
     ) {
+        if self.out_of_time(name, node, edge) {
+            return;
+        }
         let start = Instant::now();
-        let outcome = f().map_or_else(Outcome::Fails, |()| Outcome::Holds);
+        let outcome = match f() {
+            Ok(()) => Outcome::Holds,
+            Err(e @ CheckError::OutOfTime { .. }) => Outcome::Unknown(e.to_string()),
+            Err(e) => Outcome::Fails(e),
+        };
         self.record(name, node, edge, start, outcome);
     }
 
@@ -137,6 +170,9 @@ impl Run<'_> {
         q: Query,
         fail: impl FnOnce(&Model) -> CheckError,
     ) {
+        if self.out_of_time(name, node, edge.map(|e| e.0)) {
+            return;
+        }
         if let Some(dir) = &self.opts.emit_smtlib {
             let (mut stem, mut title) = (
                 format!("{:05}_{name}", self.report.records.len()),
@@ -158,7 +194,13 @@ impl Run<'_> {
             }
         }
         let start = Instant::now();
-        let outcome = match solver::solve(&q, self.opts.limits) {
+        // Each query gets at most the time left of the total.
+        let mut limits = self.opts.limits;
+        if let Some(d) = self.deadline {
+            let left = d.saturating_duration_since(start).as_millis().max(1) as u64;
+            limits.timeout_ms = Some(limits.timeout_ms.map_or(left, |t| t.min(left)));
+        }
+        let outcome = match solver::solve(&q, limits) {
             Answer::Unsat => Outcome::Holds,
             Answer::Sat(m) => Outcome::Fails(fail(&m)),
             Answer::Unknown(why) => Outcome::Unknown(why),
@@ -172,43 +214,62 @@ impl Run<'_> {
 pub fn check(cert: &Certificate, opts: &Options) -> Report {
     let mut r = Run {
         opts,
-        report: Report::default(),
+        report: Report {
+            bound_to: opts.binding.describe(cert),
+            binding: opts.binding.kind(),
+            ..Report::default()
+        },
+        deadline: opts.total.map(|t| Instant::now() + t),
     };
-    r.concrete("structure", None, None, || {
-        structure::check(cert, opts.task_sha256.as_deref())
-    });
+    let given = match &opts.binding {
+        Binding::Task { sha256, .. } => Some(sha256.as_str()),
+        _ => None,
+    };
+    r.concrete("structure", None, None, || structure::check(cert, given));
     if r.report.verdict() == Verdict::Invalid {
         return r.report;
+    }
+    if matches!(opts.binding, Binding::Source { .. }) && !r.out_of_time("binding", None, None) {
+        let start = Instant::now();
+        let outcome = binding::check(cert, &opts.binding);
+        r.record("binding", None, None, start, outcome);
+        if r.report.verdict() == Verdict::Invalid {
+            return r.report;
+        }
     }
     let task = &cert.task;
     match &cert.body {
         Body::Safe(b) => {
-            r.solve("initiality", None, None, initiality::query(task, b), |m| {
-                initiality::failure(task, b, m)
+            let ix = index::Index::new(task, b);
+            r.solve("initiality", None, None, initiality::query(&ix), |m| {
+                initiality::failure(&ix, m)
             });
-            for (n, e) in closure::steps(task, b) {
-                let q = closure::query(task, b, n, e);
+            for (n, e) in ix.steps() {
+                let q = closure::query(&ix, n, e);
                 r.solve("closure", Some(n.id), Some((e.id, &e.name)), q, |m| {
-                    closure::failure(task, b, n, e, m)
+                    closure::failure(&ix, n, e, m)
                 });
             }
             for s in &b.successors {
                 for t in &s.targets {
                     // Structure has resolved every id used here.
                     if let (Some(n), Some(e), Some(m), Some(w)) = (
-                        b.node(s.node),
-                        task.edge(s.edge),
-                        b.node(t.node),
+                        ix.node(s.node),
+                        ix.edge(s.edge),
+                        ix.node(t.node),
                         &t.witness,
                     ) {
                         r.concrete("witness", Some(n.id), Some(e.id), || {
-                            witness::check(task, b, n, e, m, w)
+                            witness::check(&ix, n, e, m, w)
                         });
                     }
                 }
             }
         }
-        Body::Unsafe(t) => r.concrete("trace", None, None, || trace::check(task, t)),
+        Body::Unsafe(t) => {
+            let deadline = r.deadline;
+            r.concrete("trace", None, None, || trace::check(task, t, deadline))
+        }
     }
     r.report
 }

@@ -37,8 +37,13 @@ pub fn verbose_line(r: &Record) -> String {
 /// The human summary: verdict line, then one line per failure or unknown.
 pub fn text(rep: &Report) -> String {
     let v = rep.verdict();
+    // What the verdict is about is on the verdict line itself.
+    let about = match v {
+        Verdict::Valid => format!(" for {}", rep.bound_to),
+        _ => String::new(),
+    };
     let mut out = format!(
-        "{} ({} obligations checked)\n",
+        "{}{about} ({} obligations checked)\n",
         verdict_name(v),
         rep.records.len()
     );
@@ -85,6 +90,7 @@ pub fn json(rep: &Report) -> Value {
     }
     json!({
         "verdict": verdict_name(rep.verdict()),
+        "binding": { "kind": rep.binding, "valid_for": rep.bound_to },
         "obligations_checked": rep.records.len(),
         "failures": failures,
         "inconclusive": unknown,

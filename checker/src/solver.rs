@@ -117,7 +117,11 @@ impl Tr<'_> {
 fn value(s: &Solver, t: &Term) -> R<Num> {
     let v = s.get_value(t.clone()).map_err(err)?;
     let text = v.integer_value().map_err(err)?;
-    format::expr::parse_num(&text).map_err(|e| format!("cvc5 model value: {e}"))
+    // No digit limit here: a model refutes the obligation whatever its size
+    // (it is confirmed by concrete evaluation; messages shorten it).
+    text.parse()
+        .map(Num)
+        .map_err(|_| format!("cvc5 model value `{text}` is not an integer"))
 }
 
 fn run(q: &Query, limits: Limits) -> R<Answer> {

@@ -57,7 +57,7 @@ pub const MAX_NODES: usize = 100_000;
 pub const MAX_ENTRIES: usize = 1_000_000;
 pub const MAX_STEPS: usize = 1_000_000;
 
-fn at_most(what: &'static str, count: usize, limit: usize) -> Result<(), CheckError> {
+pub(crate) fn at_most(what: &'static str, count: usize, limit: usize) -> Result<(), CheckError> {
     match count <= limit {
         true => Ok(()),
         false => Err(CheckError::TooMany { what, count, limit }),
@@ -75,11 +75,32 @@ fn location(locs: &BTreeSet<&str>, what: &str, loc: &str) -> Result<(), CheckErr
     }
 }
 
+/// A formula's text for a message, cut in the middle when very long.
+fn elide(text: String) -> String {
+    const KEEP: usize = 150;
+    if text.len() <= 2 * KEEP + 20 {
+        return text;
+    }
+    let cut = |i: usize| {
+        (0..=i)
+            .rev()
+            .find(|&j| text.is_char_boundary(j))
+            .unwrap_or(0)
+    };
+    let (head, tail) = (cut(KEEP), cut(text.len() - KEEP));
+    format!(
+        "{} ... ({} bytes) ... {}",
+        &text[..head],
+        text.len(),
+        &text[tail..]
+    )
+}
+
 /// `e` must be a Boolean formula in `scope` (this also bounds its depth).
 fn boolean(what: &str, e: &Expr, scope: &dyn Scope) -> Result<(), CheckError> {
     let bad = |reason: String| CheckError::IllSorted {
         what: what.into(),
-        formula: expr_to_string(e),
+        formula: elide(expr_to_string(e)),
         reason,
     };
     match e.sort_check(scope) {
@@ -95,13 +116,18 @@ fn boolean(what: &str, e: &Expr, scope: &dyn Scope) -> Result<(), CheckError> {
     }
 }
 
-/// Checks the task alone: names, sorts, locations, edges, formulas.
-pub fn check_task(task: &Task) -> Result<(), CheckError> {
+/// The task's size limits, checked before anything walks or hashes it.
+fn task_counts(task: &Task) -> Result<(), CheckError> {
     at_most("state variables", task.vars.len(), MAX_VARS)?;
     at_most("locations", task.locations.len(), MAX_LOCATIONS)?;
     at_most("edges", task.edges.len(), MAX_EDGES)?;
     let locals = task.edges.iter().map(|e| e.locals.len()).max();
-    at_most("locals of one edge", locals.unwrap_or(0), MAX_VARS)?;
+    at_most("locals of one edge", locals.unwrap_or(0), MAX_VARS)
+}
+
+/// Checks the task alone: names, sorts, locations, edges, formulas.
+pub fn check_task(task: &Task) -> Result<(), CheckError> {
+    task_counts(task)?;
     for v in &task.vars {
         ident("state variable", &v.name)?;
         if v.sort != VarSort::Int {
@@ -277,6 +303,8 @@ pub fn check(cert: &Certificate, given_task_sha256: Option<&str>) -> Result<(), 
             found: cert.header.version,
         });
     }
+    // Counts first: hashing an oversized task is itself work to bound.
+    task_counts(&cert.task)?;
     let computed = format::hash::task_sha256(&cert.task);
     if cert.header.task_sha256 != computed {
         return Err(CheckError::TaskHash {
@@ -294,7 +322,13 @@ pub fn check(cert: &Certificate, given_task_sha256: Option<&str>) -> Result<(), 
     }
     check_task(&cert.task)?;
     match &cert.body {
-        Body::Safe(body) => check_safe(&cert.task, body),
-        Body::Unsafe(t) => at_most("trace steps", t.steps.len(), MAX_STEPS),
+        Body::Safe(body) => {
+            check_safe(&cert.task, body)?;
+            crate::work::check_safe(&cert.task, body)
+        }
+        Body::Unsafe(t) => {
+            at_most("trace steps", t.steps.len(), MAX_STEPS)?;
+            crate::work::check_trace(&cert.task, t)
+        }
     }
 }

@@ -12,12 +12,61 @@ fn tmp(name: &str) -> PathBuf {
     d
 }
 
+/// Runs certa-check; without a binding option in `args`, checks the embedded task.
 fn check(args: &[&dyn AsRef<std::ffi::OsStr>]) -> Output {
     let mut c = Command::new(env!("CARGO_BIN_EXE_certa-check"));
     for a in args {
         c.arg(a);
     }
+    let given = |flag: &str| args.iter().any(|a| a.as_ref() == flag);
+    if !args.is_empty()
+        && ![
+            "--task",
+            "--source",
+            "--embedded-task",
+            "--help",
+            "--unbound",
+        ]
+        .iter()
+        .any(|f| given(f))
+    {
+        c.arg("--embedded-task");
+    }
     c.output().unwrap()
+}
+
+fn check_unbound(args: &[&dyn AsRef<std::ffi::OsStr>]) -> Output {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_certa-check"));
+    for a in args {
+        c.arg(a);
+    }
+    c.output().unwrap()
+}
+
+#[test]
+fn a_check_without_a_binding_is_refused_and_an_embedded_one_says_so() {
+    let d = tmp("binding");
+    let ok = write(&d, "p1.json", &p1_cert());
+    let o = check_unbound(&[&ok]);
+    assert_eq!(code(&o), 3, "{}", text(&o));
+    assert!(text(&o).contains("--embedded-task"), "{}", text(&o));
+    let o = check(&[&ok, &"--embedded-task", &"--json"]);
+    assert_eq!(code(&o), 0, "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["binding"]["kind"], "embedded-task");
+    assert!(v["binding"]["valid_for"]
+        .as_str()
+        .unwrap()
+        .contains("embedded task only"));
+    let o = check(&[&ok, &"--embedded-task"]);
+    assert!(
+        text(&o).starts_with("VALID for the embedded task only"),
+        "{}",
+        text(&o)
+    );
+    for zero in ["--timeout-ms", "--rlimit", "--timeout"] {
+        assert_eq!(code(&check(&[&ok, &zero, &"0"])), 3, "{zero} 0");
+    }
 }
 
 fn code(o: &Output) -> i32 {

@@ -130,7 +130,7 @@ fn witness_rejects_false_witness() {
 fn witness_rejects_state_outside_source_region() {
     let c = with_body(|b| b.successors[0].targets[0].witness = witness((-1, -1), (0, 0)));
     let e = first_failure(&c);
-    assert!(e.to_string().contains("region of node 0"), "{e}");
+    assert!(e.to_string().contains("is not in node 0"), "{e}");
 }
 
 #[test]

@@ -29,7 +29,10 @@ fn structure_rejects_task_changed_after_hashing() {
 #[test]
 fn structure_rejects_task_other_than_given() {
     let o = Options {
-        task_sha256: Some(format::hash::task_sha256(&task_with(2))),
+        binding: checker::Binding::Task {
+            file: "t.json".into(),
+            sha256: format::hash::task_sha256(&task_with(2)),
+        },
         ..Options::default()
     };
     let r = run_with(&p1_cert(), &o);
@@ -39,7 +42,10 @@ fn structure_rejects_task_other_than_given() {
         CheckError::TaskMismatch { .. }
     ));
     let o = Options {
-        task_sha256: Some(format::hash::task_sha256(&task())),
+        binding: checker::Binding::Task {
+            file: "t.json".into(),
+            sha256: format::hash::task_sha256(&task()),
+        },
         ..Options::default()
     };
     assert_eq!(run_with(&p1_cert(), &o).verdict(), Verdict::Valid);

@@ -8,10 +8,38 @@ use std::collections::BTreeMap;
 /// The value of `header.format` in every certificate.
 pub const FORMAT_NAME: &str = "certa-certificate";
 /// The format version this code writes and reads.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// Concrete variable values, keyed by variable name.
 pub type Valuation = BTreeMap<String, Num>;
+
+/// Reads a valuation, rejecting a variable given twice: with last-wins
+/// maps, a reader would check another value than a human reads first.
+fn unique_keys<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Valuation, D::Error> {
+    struct Visitor;
+    impl<'de> serde::de::Visitor<'de> for Visitor {
+        type Value = Valuation;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a map from variable names to integers")
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(
+            self,
+            mut map: A,
+        ) -> Result<Valuation, A::Error> {
+            let mut out = Valuation::new();
+            while let Some((k, v)) = map.next_entry::<String, Num>()? {
+                if out.contains_key(&k) {
+                    return Err(serde::de::Error::custom(format!(
+                        "variable `{k}` is given twice in one valuation"
+                    )));
+                }
+                out.insert(k, v);
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_map(Visitor)
+}
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -25,6 +53,24 @@ pub struct Tool {
 pub struct SourceFile {
     pub name: String,
     pub sha256: String,
+    /// How the source became the task; re-translating the source under
+    /// these options must give the task again (`certa-check --source`).
+    pub translation: Translation,
+}
+
+/// The frontend options that determine the task of a source file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Translation {
+    /// `imp`, `ts`, `c` (also `.i` and SV-COMP `.yml` task definitions) or `chc`.
+    pub language: String,
+    /// `lbe` or `sbe`.
+    pub encoding: String,
+    /// `ILP32` or `LP64` for C; `None` otherwise.
+    pub data_model: Option<String>,
+    /// The frontend that translated it, e.g. `certa-frontend 0.1.0`:
+    /// another version may translate differently.
+    pub frontend: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -108,8 +154,11 @@ pub struct Node {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Witness {
+    #[serde(deserialize_with = "unique_keys")]
     pub state: Valuation,
+    #[serde(deserialize_with = "unique_keys")]
     pub inputs: Valuation,
+    #[serde(deserialize_with = "unique_keys")]
     pub next: Valuation,
 }
 
@@ -143,7 +192,9 @@ pub struct SafeBody {
 #[serde(deny_unknown_fields)]
 pub struct Step {
     pub edge: u32,
+    #[serde(deserialize_with = "unique_keys")]
     pub inputs: Valuation,
+    #[serde(deserialize_with = "unique_keys")]
     pub next: Valuation,
 }
 
@@ -151,6 +202,7 @@ pub struct Step {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Trace {
+    #[serde(deserialize_with = "unique_keys")]
     pub initial: Valuation,
     pub steps: Vec<Step>,
 }

@@ -18,7 +18,7 @@ pub enum CodecError {
         path: String,
         source: std::io::Error,
     },
-    #[error("{path}: file of {size} bytes exceeds the limit of {MAX_FILE_BYTES} bytes")]
+    #[error("{path}: {size} bytes or more, which exceeds the limit of {MAX_FILE_BYTES} bytes")]
     TooLarge { path: String, size: u64 },
     #[error("{0}: not a certa file (neither JSON nor the binary magic number)")]
     NotCerta(String),
@@ -62,11 +62,22 @@ fn bincode_options() -> impl bincode::Options {
         .with_limit(MAX_FILE_BYTES)
 }
 
-pub fn to_bincode<T: serde::Serialize>(value: &T) -> Vec<u8> {
+/// Streams the bincode encoding (without size limit) into `out`, which must
+/// not fail (a hash or a vector).
+pub fn write_bincode<T: serde::Serialize>(out: &mut impl std::io::Write, value: &T) {
     use bincode::Options;
-    bincode_options()
-        .serialize(value)
-        .expect("in-memory bincode encoding cannot fail")
+    bincode::DefaultOptions::new()
+        .with_fixint_encoding()
+        .with_little_endian()
+        .serialize_into(out, value)
+        .expect("encoding into an infallible writer cannot fail")
+}
+
+/// The bincode encoding of `value`, without size limit.
+pub fn to_bincode<T: serde::Serialize>(value: &T) -> Vec<u8> {
+    let mut out = Vec::new();
+    write_bincode(&mut out, value);
+    out
 }
 
 pub fn to_json<T: serde::Serialize>(value: &T) -> String {
@@ -104,12 +115,20 @@ pub fn certificate_from_bytes(path: &str, bytes: &[u8]) -> Result<Certificate, C
                 found,
             });
         }
-        return bincode_options()
+        let cert: Certificate = bincode_options()
             .deserialize(&rest[4..])
             .map_err(|source| CodecError::Binary {
                 path: path.into(),
                 source,
+            })?;
+        // The outer version chose the decoder; the header must agree with it.
+        if cert.header.version != FORMAT_VERSION {
+            return Err(CodecError::WrongVersion {
+                path: path.into(),
+                found: cert.header.version,
             });
+        }
+        return Ok(cert);
     }
     let text = std::str::from_utf8(bytes).map_err(|_| CodecError::NotCerta(path.into()))?;
     if !text.trim_start().starts_with('{') {
@@ -141,26 +160,42 @@ pub fn certificate_to_bytes(path: &Path, cert: &Certificate) -> Result<Vec<u8>, 
         Some("cert") => {
             let mut out = BINARY_MAGIC.to_vec();
             out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-            out.extend(to_bincode(cert));
+            write_bincode(&mut out, cert);
+            if out.len() as u64 > MAX_FILE_BYTES {
+                return Err(CodecError::TooLarge {
+                    path: path.display().to_string(),
+                    size: out.len() as u64,
+                });
+            }
             Ok(out)
         }
         _ => Err(CodecError::Extension(path.display().to_string())),
     }
 }
 
-fn read_bounded(path: &Path) -> Result<Vec<u8>, CodecError> {
+/// Reads at most `MAX_FILE_BYTES` (and one more, to tell a larger input):
+/// the size a file claims says nothing about a pipe or `/dev/zero`.
+pub fn read_bounded(path: &Path) -> Result<Vec<u8>, CodecError> {
+    use std::io::Read;
     let p = path.display().to_string();
-    let meta = std::fs::metadata(path).map_err(|source| CodecError::Io {
+    let file = std::fs::File::open(path).map_err(|source| CodecError::Io {
         path: p.clone(),
         source,
     })?;
-    if meta.len() > MAX_FILE_BYTES {
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|source| CodecError::Io {
+            path: p.clone(),
+            source,
+        })?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(CodecError::TooLarge {
             path: p,
-            size: meta.len(),
+            size: bytes.len() as u64,
         });
     }
-    std::fs::read(path).map_err(|source| CodecError::Io { path: p, source })
+    Ok(bytes)
 }
 
 pub fn read_certificate(path: &Path) -> Result<Certificate, CodecError> {

@@ -78,19 +78,23 @@ impl Env {
             Expr::Le(a, b) => cmp(a, b, |x, y| x <= y)?,
             Expr::Gt(a, b) => cmp(a, b, |x, y| x > y)?,
             Expr::Ge(a, b) => cmp(a, b, |x, y| x >= y)?,
+            // Short-circuit: the rest of a decided conjunction or
+            // disjunction is never evaluated (formulas are sort-checked first).
             Expr::And(v) => {
-                let mut all = true;
                 for x in v {
-                    all &= boolean(x)?;
+                    if !boolean(x)? {
+                        return Ok(Value::Bool(false));
+                    }
                 }
-                Value::Bool(all)
+                Value::Bool(true)
             }
             Expr::Or(v) => {
-                let mut any = false;
                 for x in v {
-                    any |= boolean(x)?;
+                    if boolean(x)? {
+                        return Ok(Value::Bool(true));
+                    }
                 }
-                Value::Bool(any)
+                Value::Bool(false)
             }
             Expr::Not(a) => Value::Bool(!boolean(a)?),
             Expr::Implies(a, b) => Value::Bool(!boolean(a)? || boolean(b)?),

@@ -145,6 +145,10 @@ pub trait Scope {
 /// Largest nesting depth accepted anywhere (a bound against hostile input).
 pub const MAX_DEPTH: usize = 10_000;
 
+/// Largest [`Expr::coefficient_bits`] of an accepted formula: room for a
+/// 1,000-digit constant (3,322 bits) times another, but not for towers.
+pub const MAX_COEFFICIENT_BITS: u64 = 8_192;
+
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SortError {
     #[error("unknown variable `{0}`")]
@@ -161,6 +165,8 @@ pub enum SortError {
     TooLong,
     #[error("formula nested deeper than {MAX_DEPTH}")]
     TooDeep,
+    #[error("constants multiply to about {0} bits, over the limit of {MAX_COEFFICIENT_BITS}")]
+    TooLarge(u64),
     #[error("`ite` branches have different sorts")]
     IteBranches,
 }
@@ -241,12 +247,73 @@ impl Expr {
         max
     }
 
-    /// Checks sorts, divisors and variable scope; returns the sort.
+    /// Number of sub-expressions, itself included (without recursion).
+    pub fn size(&self) -> usize {
+        let mut n = 0;
+        let mut stack = vec![self];
+        while let Some(e) = stack.pop() {
+            n += 1;
+            stack.extend(e.children());
+        }
+        n
+    }
+
+    /// An upper bound, in bits, on the coefficients of the expression's
+    /// integer terms written as linear combinations of its variables
+    /// (`log2` of the sum of absolute coefficients and constant): products
+    /// by constants add bits, sums add the log of their growth. Boolean
+    /// operators take the widest operand. Call after the depth check.
+    pub fn coefficient_bits(&self) -> u64 {
+        self.log2_coefficients().ceil().max(0.0) as u64
+    }
+
+    fn log2_coefficients(&self) -> f64 {
+        // log2(2^a + 2^b) without overflow.
+        let plus = |a: f64, b: f64| {
+            let (hi, lo) = if a >= b { (a, b) } else { (b, a) };
+            hi + (1.0 + (lo - hi).exp2()).log2()
+        };
+        let log2 = |k: &Num| {
+            let bits = k.0.bits();
+            if bits <= 1 {
+                0.0
+            } else {
+                bits as f64
+            }
+        };
+        match self {
+            Expr::Bool(_) | Expr::Var(_) | Expr::Next(_) => 0.0,
+            Expr::Int(k) => log2(k),
+            Expr::Mul(k, a) => log2(k) + a.log2_coefficients(),
+            Expr::Add(v) => v
+                .iter()
+                .map(|e| e.log2_coefficients())
+                .reduce(plus)
+                .unwrap_or(0.0),
+            Expr::Sub(a, b) => plus(a.log2_coefficients(), b.log2_coefficients()),
+            Expr::Mod(_, d) => log2(d),
+            _ => self
+                .children()
+                .iter()
+                .map(|e| e.log2_coefficients())
+                .fold(0.0, f64::max),
+        }
+    }
+
+    /// Checks sorts, divisors, variable scope and magnitude; returns the sort.
     pub fn sort_check(&self, scope: &dyn Scope) -> Result<ExprSort, SortError> {
         if self.depth() > MAX_DEPTH {
             return Err(SortError::TooDeep);
         }
-        self.sort_rec(scope)
+        let sort = self.sort_rec(scope)?;
+        // Nested products of large constants make coefficients no solver
+        // or evaluator can handle in bounded memory (k*(k*(...*x)) with a
+        // 1,000-digit k took cvc5 10 GB).
+        let bits = self.coefficient_bits();
+        if bits > MAX_COEFFICIENT_BITS {
+            return Err(SortError::TooLarge(bits));
+        }
+        Ok(sort)
     }
 
     fn sort_rec(&self, scope: &dyn Scope) -> Result<ExprSort, SortError> {

@@ -1,6 +1,6 @@
 //! SHA-256 of a task's canonical encoding, and of files.
 
-use crate::codec::to_bincode;
+use crate::codec::write_bincode;
 use crate::task::Task;
 use sha2::{Digest, Sha256};
 
@@ -11,7 +11,9 @@ pub const TASK_HASH_PREFIX: &[u8] = b"certa-task-v1\x00";
 pub fn task_sha256(task: &Task) -> String {
     let mut h = Sha256::new();
     h.update(TASK_HASH_PREFIX);
-    h.update(to_bincode(task));
+    // Streamed into the hash: no size limit applies and nothing is buffered,
+    // so a task of any size hashes without failing.
+    write_bincode(&mut HashWriter(&mut h), task);
     hex(&h.finalize())
 }
 
@@ -21,4 +23,17 @@ pub fn bytes_sha256(bytes: &[u8]) -> String {
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Feeds written bytes into a SHA-256 state.
+struct HashWriter<'a>(&'a mut Sha256);
+
+impl std::io::Write for HashWriter<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.update(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }

@@ -16,3 +16,12 @@ pub fn shared_corpus(name: &str) -> Option<PathBuf> {
         .join(name);
     p.is_dir().then_some(p)
 }
+
+/// A binary of the workspace (`certa`, `certa-check`) built next to the
+/// running test (`cargo test --workspace` builds them), if present.
+pub fn workspace_binary(name: &str) -> Option<PathBuf> {
+    let exe = std::env::current_exe().ok()?;
+    let dir = exe.parent()?.parent()?;
+    let p = dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    p.is_file().then_some(p)
+}

@@ -224,6 +224,8 @@ fn certa_check_with_rlimit_1_exits_2_when_the_binary_is_built() {
         let run = |args: &[&str]| {
             std::process::Command::new(&bin)
                 .arg(&path)
+                .arg("--source")
+                .arg(certa_tests::corpus_dir().join(file))
                 .args(args)
                 .output()
                 .unwrap()

@@ -5,7 +5,7 @@ pub mod bench_translate;
 pub mod compare;
 pub mod engine;
 pub mod export;
-pub mod frontend;
+pub use frontend;
 pub mod replay;
 pub mod run;
 pub mod vs_spacer;

@@ -282,14 +282,17 @@ fn dispatch(command: Command) -> Result<u8, String> {
             verbose,
         } => {
             let cert = format::codec::read_certificate(&cert).map_err(|e| e.to_string())?;
-            let task_sha256 = match task {
-                Some(p) => Some(format::hash::task_sha256(
-                    &format::codec::read_task_json(&p).map_err(|e| e.to_string())?,
-                )),
-                None => None,
+            let binding = match task {
+                Some(p) => checker::Binding::Task {
+                    file: p.display().to_string(),
+                    sha256: format::hash::task_sha256(
+                        &format::codec::read_task_json(&p).map_err(|e| e.to_string())?,
+                    ),
+                },
+                None => checker::Binding::Embedded,
             };
             let opts = checker::Options {
-                task_sha256,
+                binding,
                 ..checker::Options::default()
             };
             let report = checker::on_large_stack(|| checker::check(&cert, &opts));

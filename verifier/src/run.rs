@@ -24,8 +24,7 @@ pub fn z3_version() -> String {
 /// timestamps, so the same input always gives the same bytes.
 pub fn certificate(
     program: &Program,
-    source_name: &str,
-    source: &[u8],
+    source: Option<SourceFile>,
     verdict: &Verdict,
 ) -> Option<Certificate> {
     let body = match verdict {
@@ -46,14 +45,27 @@ pub fn certificate(
                 version: z3_version(),
             },
             task_sha256: format::hash::task_sha256(&program.task),
-            source: Some(SourceFile {
-                name: source_name.into(),
-                sha256: format::hash::bytes_sha256(source),
-            }),
+            source,
         },
         task: program.task.clone(),
         body,
         source_map: Some(program.source_map.clone()),
+    })
+}
+
+/// The header's record of `path`: its name, hash and translation options.
+pub fn source_file(path: &Path, encoding: Encoding) -> Result<SourceFile, RunError> {
+    let bytes = std::fs::read(path).map_err(|source| FrontendError::Io {
+        file: path.display().to_string(),
+        source,
+    })?;
+    Ok(SourceFile {
+        name: path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default(),
+        sha256: format::hash::bytes_sha256(&bytes),
+        translation: frontend::translation(path, encoding)?,
     })
 }
 
@@ -75,13 +87,9 @@ pub fn run_file(path: &Path, encoding: Encoding, cfg: &Config) -> Result<Run, Ru
         file: path.display().to_string(),
         reason: e.to_string(),
     })?;
-    let source = std::fs::read(path).unwrap_or_default();
+    let source = source_file(path, encoding)?;
     let outcome = engine::verify(&program.task, cfg);
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let certificate = certificate(&program, &name, &source, &outcome.verdict);
+    let certificate = certificate(&program, Some(source), &outcome.verdict);
     Ok(Run {
         program,
         outcome,

@@ -11,6 +11,7 @@ pub mod predabs;
 pub mod refine;
 pub mod smt;
 pub mod value;
+pub mod watchdog;
 
 use format::{Edge, Expr, Task, Trace, Valuation, Witness};
 use std::time::{Duration, Instant};
@@ -318,7 +319,7 @@ pub fn verify(task: &Task, cfg: &Config) -> Outcome {
 /// Runs `f` in a fresh Z3 context: terms and caches left by an earlier
 /// phase would make models, and so certificates, depend on it.
 fn fresh<T: Send + Sync>(f: impl Fn() -> T + Send + Sync) -> T {
-    z3::with_z3_config(&z3::Config::new(), f)
+    z3::with_z3_config(&z3::Config::new(), || watchdog::guarded(&f))
 }
 
 /// Values and predicates (or values alone) in one CEGAR loop.

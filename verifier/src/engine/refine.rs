@@ -83,23 +83,35 @@ impl<'t> InterpolationRefiner<'t> {
         });
         // Model-based elimination (qe2) is much faster on the disjunctive
         // blocks of large-block encoding; the classic qe takes over where
-        // it fails or runs out of its half of the slice.
-        let (mut qe2, mut qe) = (Tactic::new("qe2"), Tactic::new("qe"));
-        if let Some(s) = slice {
-            qe2 = qe2.try_for(s / 2);
-            qe = qe.try_for(s / 2);
+        // it fails or runs out of its half of the slice. The watchdog bounds
+        // each (Z3's `try_for` timers can deadlock across threads).
+        let with = |qe: &str| {
+            Tactic::new("simplify")
+                .and_then(&Tactic::new("qe-light"))
+                .and_then(&Tactic::new(qe))
+                .and_then(&Tactic::new("simplify"))
+        };
+        let start = Instant::now();
+        let mut result = Err(String::new());
+        for (qe, share) in [("qe2", 2), ("qe", 1)] {
+            if self.budget.expired() {
+                return Err(Unknown("timeout".into()));
+            }
+            let until = slice.map(|s| start + s / share);
+            self.budget.queries.set(self.budget.queries.get() + 1);
+            let alarm = super::watchdog::arm(until);
+            let tactic = match (until, &alarm) {
+                // No watchdog (a library caller): Z3's own timer, single-threaded.
+                (Some(u), None) => with(qe).try_for(u.saturating_duration_since(Instant::now())),
+                _ => with(qe),
+            };
+            result = tactic.apply(&goal, None);
+            drop(alarm);
+            if result.is_ok() {
+                break;
+            }
         }
-        let mut tactic = Tactic::new("simplify")
-            .and_then(&Tactic::new("qe-light"))
-            .and_then(&qe2.or_else(&qe))
-            .and_then(&Tactic::new("simplify"));
-        if let Some(s) = slice {
-            tactic = tactic.try_for(s);
-        }
-        self.budget.queries.set(self.budget.queries.get() + 1);
-        let result = tactic
-            .apply(&goal, None)
-            .map_err(|e| Unknown(format!("quantifier elimination failed: {e}")))?;
+        let result = result.map_err(|e| Unknown(format!("quantifier elimination failed: {e}")))?;
         let disjuncts: Vec<Bool> = result
             .list_subgoals()
             .map(|g| Bool::and(&g.get_formulas()))

@@ -286,7 +286,9 @@ impl Budget {
         if self.expired() {
             return Err(Unknown("timeout".into()));
         }
-        if let Some(d) = self.deadline {
+        let _alarm = super::watchdog::arm(self.deadline);
+        if let (None, Some(d)) = (&_alarm, self.deadline) {
+            // No watchdog (a library caller): Z3's own timer, single-threaded.
             let ms = d
                 .saturating_duration_since(Instant::now())
                 .as_millis()

@@ -107,6 +107,9 @@ pub enum FrontendError {
         pos: Pos,
         construct: String,
     },
+    /// A source does not match the translation options a certificate records.
+    #[error("{file}: {message}")]
+    Mismatch { file: String, message: String },
     /// Other semantic errors: duplicate declarations, unknown locations, bad divisors...
     #[error("{file}:{pos}: {message}")]
     Invalid {
@@ -120,7 +123,9 @@ impl FrontendError {
     /// The position the error refers to, if any.
     pub fn pos(&self) -> Option<Pos> {
         match self {
-            FrontendError::Io { .. } | FrontendError::UnknownExtension { .. } => None,
+            FrontendError::Io { .. }
+            | FrontendError::UnknownExtension { .. }
+            | FrontendError::Mismatch { .. } => None,
             FrontendError::Syntax { pos, .. }
             | FrontendError::Undeclared { pos, .. }
             | FrontendError::Nonlinear { pos, .. }
@@ -208,6 +213,98 @@ pub fn load(path: &Path, encoding: Encoding) -> Result<Program, FrontendError> {
         let (task, source_map) = with_stack(|| ts::parse(&file, &text))?;
         Ok(Program { task, source_map })
     }
+}
+
+/// This frontend and its version, as recorded in certificates.
+pub const FRONTEND: &str = concat!("certa-frontend ", env!("CARGO_PKG_VERSION"));
+
+/// The language a file is translated as, told by its extension.
+pub fn language_of(path: &Path) -> Option<&'static str> {
+    match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
+        "c" | "i" | "yml" | "yaml" => Some("c"),
+        "imp" => Some("imp"),
+        "ts" => Some("ts"),
+        "smt2" => Some("chc"),
+        _ => None,
+    }
+}
+
+impl Encoding {
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::Sbe => "sbe",
+            Encoding::Lbe => "lbe",
+        }
+    }
+}
+
+impl c::DataModel {
+    pub fn name(self) -> &'static str {
+        match self {
+            c::DataModel::Ilp32 => "ILP32",
+            c::DataModel::Lp64 => "LP64",
+        }
+    }
+}
+
+/// The options [`load`] translates `path` with, as a certificate records them.
+pub fn translation(path: &Path, encoding: Encoding) -> Result<format::Translation, FrontendError> {
+    let file = path.display().to_string();
+    let language = language_of(path).ok_or(FrontendError::UnknownExtension { file })?;
+    let data_model = match path.extension().and_then(|e| e.to_str()) {
+        Some("yml" | "yaml") => Some(c::read_task_def(path)?.data_model),
+        _ if language == "c" => Some(c::DataModel::default()),
+        _ => None,
+    };
+    Ok(format::Translation {
+        language: language.into(),
+        encoding: encoding.name().into(),
+        data_model: data_model.map(|d| d.name().into()),
+        frontend: FRONTEND.into(),
+    })
+}
+
+/// Translates `path` under the options a certificate recorded. A file of
+/// another language, or options this frontend cannot reproduce, is an
+/// error that names both sides.
+pub fn load_as(path: &Path, recorded: &format::Translation) -> Result<Program, FrontendError> {
+    let file = path.display().to_string();
+    let encoding = match recorded.encoding.as_str() {
+        "lbe" => Encoding::Lbe,
+        "sbe" => Encoding::Sbe,
+        other => {
+            return Err(FrontendError::Mismatch {
+                file,
+                message: format!("the certificate records the unknown encoding `{other}`"),
+            })
+        }
+    };
+    let mine = translation(path, encoding)?;
+    let differs = |what: &str, file_side: &Option<String>, cert_side: &Option<String>| {
+        FrontendError::Mismatch {
+            file: file.clone(),
+            message: format!(
+                "{what} differs: the source gives {}, the certificate records {}",
+                file_side.as_deref().unwrap_or("none"),
+                cert_side.as_deref().unwrap_or("none")
+            ),
+        }
+    };
+    if mine.language != recorded.language {
+        return Err(differs(
+            "language",
+            &Some(mine.language),
+            &Some(recorded.language.clone()),
+        ));
+    }
+    if mine.data_model != recorded.data_model {
+        return Err(differs(
+            "data model",
+            &mine.data_model,
+            &recorded.data_model,
+        ));
+    }
+    load(path, encoding)
 }
 
 /// Parses a structured `.imp` program and encodes it as a task.

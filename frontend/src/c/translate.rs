@@ -20,8 +20,8 @@
 use super::lines::LineMap;
 use super::types::{self, common, interval, Ty, BOOL, INT};
 use super::DataModel;
-use crate::frontend::cfa::{Cfa, CfaEdge, Op};
-use crate::frontend::{Encoding, FrontendError, Pos, Program};
+use crate::cfa::{Cfa, CfaEdge, Op};
+use crate::{Encoding, FrontendError, Pos, Program};
 use format::{Expr, Num, SourceStatement};
 use lang_c::ast::*;
 use lang_c::span::{Node, Span};
@@ -292,7 +292,7 @@ pub fn translate(
     let (entry, first) = (tr.cfa.entry, init);
     tr.edge(entry, first, Op::Assume(range.clone()), None);
     let source_file = lines.locate(main.span.start).0.to_string();
-    Ok(crate::frontend::lbe::encode(
+    Ok(crate::lbe::encode(
         &source_file,
         &tr.vars,
         tr.cfa,

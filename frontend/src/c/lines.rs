@@ -1,7 +1,7 @@
 //! Offsets in the preprocessed text to source positions, honouring
 //! `# <line> "<file>"` markers (as written by `cpp` and found in `.i` files).
 
-use crate::frontend::Pos;
+use crate::Pos;
 
 pub struct LineMap {
     /// Byte offset where each physical line starts.
