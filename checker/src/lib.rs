@@ -12,6 +12,7 @@
 // CheckError carries counterexample valuations; it is built only on failure.
 #![allow(clippy::result_large_err)]
 
+pub mod archive;
 pub mod binding;
 pub mod closure;
 pub mod concrete;
@@ -46,6 +47,8 @@ pub struct Options {
     pub total: Option<Duration>,
     /// Directory that receives one `.smt2` file per solver obligation.
     pub emit_smtlib: Option<PathBuf>,
+    /// Directory that receives one cvc5 proof (CPC format) per UNSAT obligation.
+    pub proofs: Option<PathBuf>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -173,20 +176,21 @@ impl Run<'_> {
         if self.out_of_time(name, node, edge.map(|e| e.0)) {
             return;
         }
+        // One file stem per obligation, shared by --emit-smtlib and --proofs.
+        let (mut stem, mut title) = (
+            format!("{:05}_{name}", self.report.records.len()),
+            name.to_string(),
+        );
+        if let Some(n) = node {
+            stem += &format!("_n{n}");
+            title += &format!(", node {n}");
+        }
+        if let Some((e, ename)) = edge {
+            stem += &format!("_e{e}");
+            title += &format!(", edge {e} `{ename}`");
+        }
         if let Some(dir) = &self.opts.emit_smtlib {
-            let (mut stem, mut title) = (
-                format!("{:05}_{name}", self.report.records.len()),
-                name.to_string(),
-            );
-            if let Some(n) = node {
-                stem += &format!("_n{n}");
-                title += &format!(", node {n}");
-            }
-            if let Some((e, ename)) = edge {
-                stem += &format!("_e{e}");
-                title += &format!(", edge {e} `{ename}`");
-            }
-            let file = dir.join(stem + ".smt2");
+            let file = dir.join(format!("{stem}.smt2"));
             if let Err(e) = std::fs::write(&file, emit::smtlib(&q, &title)) {
                 self.report
                     .io_errors
@@ -196,12 +200,23 @@ impl Run<'_> {
         let start = Instant::now();
         // Each query gets at most the time left of the total.
         let mut limits = self.opts.limits;
+        limits.proofs = self.opts.proofs.is_some();
         if let Some(d) = self.deadline {
             let left = d.saturating_duration_since(start).as_millis().max(1) as u64;
             limits.timeout_ms = Some(limits.timeout_ms.map_or(left, |t| t.min(left)));
         }
         let outcome = match solver::solve(&q, limits) {
-            Answer::Unsat => Outcome::Holds,
+            Answer::Unsat(proof) => {
+                if let (Some(dir), Some(text)) = (&self.opts.proofs, proof) {
+                    let file = dir.join(format!("{stem}.cpc"));
+                    if let Err(e) = std::fs::write(&file, text) {
+                        self.report
+                            .io_errors
+                            .push(format!("{}: {e}", file.display()));
+                    }
+                }
+                Outcome::Holds
+            }
             Answer::Sat(m) => Outcome::Fails(fail(&m)),
             Answer::Unknown(why) => Outcome::Unknown(why),
         };

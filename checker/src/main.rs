@@ -17,10 +17,16 @@ use std::time::Duration;
 /// Exit codes: 0 VALID, 1 INVALID, 2 INCONCLUSIVE, 3 unreadable input or usage error.
 #[derive(Parser, Debug)]
 #[command(name = "certa-check", version)]
-#[command(group = clap::ArgGroup::new("binding").required(true).args(["source", "task", "embedded_task"]))]
+#[command(group = clap::ArgGroup::new("binding").required(true).args(["source", "task", "embedded_task", "archive"]))]
 struct Cli {
     /// The certificate (.json or binary .cert; told apart by content).
-    cert: PathBuf,
+    #[arg(required_unless_present = "archive", conflicts_with = "archive")]
+    cert: Option<PathBuf>,
+    /// Re-check an archive written by `certa archive`: every file must hash
+    /// as SHA256SUMS lists it, and the certificate is checked bound to the
+    /// archived source.
+    #[arg(long, value_name = "DIR")]
+    archive: Option<PathBuf>,
     /// The program the certificate claims to be about: its SHA-256 must equal
     /// header.source.sha256, and re-translating it under the header's options
     /// must give the certificate's task.
@@ -33,6 +39,10 @@ struct Cli {
     /// embedded in the certificate only, and the report says so.
     #[arg(long)]
     embedded_task: bool,
+    /// Address-space limit of the checking process, in MiB (it includes the
+    /// 1 GiB stack reserved for deep formulas); past it the verdict is INCONCLUSIVE.
+    #[arg(long, default_value_t = 8192, value_parser = clap::value_parser!(u64).range(1..))]
+    memory_mb: u64,
     /// Time limit for the whole check, in seconds; past it the verdict is INCONCLUSIVE.
     #[arg(long, default_value_t = 900, value_parser = clap::value_parser!(u64).range(1..))]
     timeout: u64,
@@ -51,37 +61,82 @@ struct Cli {
     /// Write every solver obligation as a standalone SMT-LIB 2 file into DIR.
     #[arg(long, value_name = "DIR")]
     emit_smtlib: Option<PathBuf>,
+    /// Write cvc5's proof of every UNSAT obligation into DIR, one file per
+    /// obligation in cvc5's CPC format (checkable with the Ethos checker).
+    #[arg(long, value_name = "DIR")]
+    proofs: Option<PathBuf>,
 }
 
 fn run(cli: Cli) -> Result<ExitCode, String> {
-    let cert = format::codec::read_certificate(&cli.cert).map_err(|e| e.to_string())?;
-    let binding = if let Some(p) = &cli.task {
+    if let Some(dir) = &cli.archive {
+        match checker::archive::verify(dir) {
+            Ok(_) => {}
+            Err(checker::archive::ArchiveError::Unreadable(e)) => return Err(e),
+            Err(checker::archive::ArchiveError::Tampered(why)) => {
+                println!("INVALID\n  {why}");
+                return Ok(ExitCode::from(1));
+            }
+        }
+    }
+    let cert_path = match (&cli.cert, &cli.archive) {
+        (Some(c), _) => c.clone(),
+        (None, Some(dir)) => dir.join(checker::archive::CERTIFICATE),
+        (None, None) => return Err("no certificate given".into()),
+    };
+    let cert = match format::codec::read_certificate(&cert_path) {
+        Ok(c) => c,
+        // The memory bound is a resource limit, never a verdict about the file.
+        Err(format::codec::CodecError::Io { path, source })
+            if source.kind() == std::io::ErrorKind::OutOfMemory =>
+        {
+            println!("INCONCLUSIVE\n  {path}: out of memory while reading, at the memory limit of {} MiB (--memory-mb)", cli.memory_mb);
+            return Ok(ExitCode::from(2));
+        }
+        Err(e) => return Err(e.to_string()),
+    };
+    let archived_source = match (&cli.archive, &cert.header.source) {
+        (Some(dir), Some(s)) => Some(dir.join(checker::archive::SOURCE_DIR).join(&s.name)),
+        (Some(_), None) => return Err("the archived certificate records no source".into()),
+        _ => None,
+    };
+    if let Some(dir) = &cli.archive {
+        // The archived task file must be the certificate's task too.
+        let task = format::codec::read_task_json(&dir.join(checker::archive::TASK))
+            .map_err(|e| e.to_string())?;
+        if format::hash::task_sha256(&task) != cert.header.task_sha256 {
+            println!("INVALID\n  archive: task.json is not the certificate's task");
+            return Ok(ExitCode::from(1));
+        }
+    }
+    let binding = if let Some(p) = archived_source.as_ref().or(cli.source.as_ref()) {
+        Binding::Source {
+            path: p.clone(),
+            bytes: format::codec::read_bounded(p).map_err(|e| e.to_string())?,
+        }
+    } else if let Some(p) = &cli.task {
         Binding::Task {
             file: p.display().to_string(),
             sha256: format::hash::task_sha256(
                 &format::codec::read_task_json(p).map_err(|e| e.to_string())?,
             ),
         }
-    } else if let Some(p) = &cli.source {
-        Binding::Source {
-            path: p.clone(),
-            bytes: format::codec::read_bounded(p).map_err(|e| e.to_string())?,
-        }
     } else {
         Binding::Embedded
     };
-    if let Some(dir) = &cli.emit_smtlib {
+    for dir in [&cli.emit_smtlib, &cli.proofs].into_iter().flatten() {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
     let limits = Limits {
         timeout_ms: cli.timeout_ms,
         rlimit: cli.rlimit,
+        proofs: false,
     };
     let opts = Options {
         binding,
         limits,
         total: Some(Duration::from_secs(cli.timeout)),
         emit_smtlib: cli.emit_smtlib.clone(),
+        proofs: cli.proofs.clone(),
     };
     let rep = checker::check(&cert, &opts);
     if cli.verbose {
@@ -103,7 +158,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
     }
     if !rep.io_errors.is_empty() {
         return Err(format!(
-            "cannot write SMT-LIB files: {}",
+            "cannot write SMT-LIB or proof files: {}",
             rep.io_errors.join("; ")
         ));
     }
@@ -112,6 +167,43 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Verdict::Invalid => 1,
         Verdict::Inconclusive => 2,
     }))
+}
+
+/// Set in the checking process that the supervising `certa-check` starts.
+const WORKER: &str = "CERTA_CHECK_WORKER";
+
+/// Runs the check in a child process under the address-space limit
+/// `--memory-mb`: an allocation that fails there (in cvc5, GMP or the
+/// checker) ends that process, and the supervisor reports INCONCLUSIVE
+/// instead of dying with it. Exit codes 0-3 pass through.
+fn supervise(cli: &Cli) -> ExitCode {
+    let child = std::env::current_exe().and_then(|exe| {
+        std::process::Command::new(exe)
+            .args(std::env::args_os().skip(1))
+            .env(WORKER, "1")
+            .status()
+    });
+    let status = match child {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("certa-check: error: cannot start the checking process: {e}");
+            return ExitCode::from(3);
+        }
+    };
+    if let Some(code @ 0..=3) = status.code() {
+        return ExitCode::from(code as u8);
+    }
+    let why = format!(
+        "the checking process ended abnormally ({status}), most likely at the memory limit of {} MiB (--memory-mb)",
+        cli.memory_mb
+    );
+    if cli.json {
+        let v = serde_json::json!({ "verdict": "INCONCLUSIVE", "reason": why });
+        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+    } else {
+        println!("INCONCLUSIVE\n  {why}");
+    }
+    ExitCode::from(2)
 }
 
 fn main() -> ExitCode {
@@ -126,6 +218,14 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
     };
+    if std::env::var_os(WORKER).is_none() {
+        return supervise(&cli);
+    }
+    let bytes = cli.memory_mb.saturating_mul(1 << 20);
+    if let Err(e) = rlimit::setrlimit(rlimit::Resource::AS, bytes, bytes) {
+        eprintln!("certa-check: error: cannot set the memory limit: {e}");
+        return ExitCode::from(3);
+    }
     // Decoding and checking both walk formulas recursively: use a large stack.
     let worker = std::thread::Builder::new()
         .stack_size(checker::STACK_BYTES)

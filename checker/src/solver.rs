@@ -1,7 +1,7 @@
 //! Decides one obligation query with a fresh cvc5 solver: UNSAT, SAT with a model, or unknown.
 #![forbid(unsafe_code)]
 
-use cvc5::{Kind, Solver, Term, TermManager};
+use cvc5::{Kind, ProofComponent, ProofFormat, Solver, Term, TermManager};
 use format::eval::Env;
 use format::{Expr, Num, Valuation};
 use std::collections::BTreeMap;
@@ -25,7 +25,8 @@ pub struct Model {
 }
 
 pub enum Answer {
-    Unsat,
+    /// With the proof in cvc5's CPC format when [`Limits::proofs`] asked for it.
+    Unsat(Option<String>),
     Sat(Model),
     Unknown(String),
 }
@@ -37,6 +38,8 @@ pub struct Limits {
     pub timeout_ms: Option<u64>,
     /// cvc5 `rlimit-per` (deterministic resource units).
     pub rlimit: Option<u64>,
+    /// Produce a proof of every UNSAT answer (`--proofs`).
+    pub proofs: bool,
 }
 
 struct Tr<'a> {
@@ -129,6 +132,9 @@ fn run(q: &Query, limits: Limits) -> R<Answer> {
     let mut s = Solver::new(&tm);
     s.set_logic("QF_LIA").map_err(err)?;
     s.set_option("produce-models", "true").map_err(err)?;
+    if limits.proofs {
+        s.set_option("produce-proofs", "true").map_err(err)?;
+    }
     if let Some(ms) = limits.timeout_ms {
         s.set_option("tlimit-per", &ms.to_string()).map_err(err)?;
     }
@@ -155,7 +161,15 @@ fn run(q: &Query, limits: Limits) -> R<Answer> {
     }
     let r = s.check_sat().map_err(err)?;
     if r.is_unsat() {
-        return Ok(Answer::Unsat);
+        if !limits.proofs {
+            return Ok(Answer::Unsat(None));
+        }
+        let proofs = s.get_proof(ProofComponent::Full).map_err(err)?;
+        let text: Vec<String> = proofs
+            .into_iter()
+            .map(|p| s.proof_to_string(p, ProofFormat::Cpc, &[], &[]))
+            .collect();
+        return Ok(Answer::Unsat(Some(text.join("\n"))));
     }
     if !r.is_sat() {
         let why = cvc5::unknown_explanation_to_string(r.unknown_explanation());
@@ -191,4 +205,10 @@ fn confirm(q: &Query, m: &Model) -> R<()> {
 /// Decides `q`. Any cvc5 API failure is reported as unknown, never as UNSAT.
 pub fn solve(q: &Query, limits: Limits) -> Answer {
     run(q, limits).unwrap_or_else(Answer::Unknown)
+}
+
+/// The version of the linked cvc5.
+pub fn cvc5_version() -> String {
+    let tm = TermManager::new();
+    Solver::new(&tm).version()
 }

@@ -269,6 +269,7 @@ fn resource_limit_forces_inconclusive_never_valid() {
     assert_valid(&c);
     let limits = checker::Limits {
         rlimit: Some(1),
+        proofs: false,
         timeout_ms: None,
     };
     let r = run_with(

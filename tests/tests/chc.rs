@@ -95,7 +95,7 @@ fn cvc5_validate(task: &Task, model: &str) -> Result<usize, String> {
     }
     for (i, q) in queries.iter().enumerate() {
         match solver::solve(q, Limits::default()) {
-            Answer::Unsat => {}
+            Answer::Unsat(_) => {}
             Answer::Sat(m) => return Err(format!("cvc5: clause {i} fails under the model: {m:?}")),
             Answer::Unknown(w) => return Err(format!("cvc5: clause {i}: {w}")),
         }

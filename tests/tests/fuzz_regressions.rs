@@ -48,6 +48,7 @@ fn survive(name: &str, bytes: &[u8]) -> String {
                     limits: checker::Limits {
                         timeout_ms: Some(2000),
                         rlimit: None,
+                        proofs: false,
                     },
                     ..Default::default()
                 };

@@ -42,6 +42,7 @@ fn small_limits() -> Options {
         limits: Limits {
             timeout_ms: Some(2000),
             rlimit: None,
+            proofs: false,
         },
         ..Options::default()
     }
@@ -1011,6 +1012,7 @@ fn fuzz_certificate_reader_and_checker() {
         limits: Limits {
             timeout_ms: Some(500),
             rlimit: None,
+            proofs: false,
         },
         ..Options::default()
     };

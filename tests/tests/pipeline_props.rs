@@ -486,6 +486,7 @@ fn check_one(p: &Prog, counts: &RefCell<Counts>) -> Result<(), TestCaseError> {
         limits: checker::Limits {
             timeout_ms: Some(20_000),
             rlimit: None,
+            proofs: false,
         },
         ..checker::Options::default()
     };

@@ -84,6 +84,7 @@ fn check(cert: &Certificate, limits: Limits) -> checker::Report {
 fn rlimit(r: u64) -> Limits {
     Limits {
         rlimit: Some(r),
+        proofs: false,
         timeout_ms: None,
     }
 }
@@ -141,6 +142,7 @@ fn checker_with_a_tiny_time_limit_never_claims_more_than_it_checked() {
             Limits {
                 timeout_ms: Some(1),
                 rlimit: None,
+                proofs: false,
             },
         );
         let any_unknown = rep

@@ -1,5 +1,6 @@
 //! certa verifier: frontends -> CFA -> large-block encoding -> CEGAR engines (Z3) -> certificates.
 
+pub mod archive;
 pub mod bench;
 pub mod bench_translate;
 pub mod compare;

@@ -134,6 +134,17 @@ enum Command {
         #[arg(short, long)]
         verbose: bool,
     },
+    /// Verify a program and bundle the source, task, certificate, checker
+    /// report, cvc5 proofs, versions and SHA256SUMS into DIR
+    /// (re-check with `certa-check --archive DIR`).
+    Archive {
+        file: PathBuf,
+        /// The archive directory (created).
+        #[arg(short, long)]
+        output: PathBuf,
+        #[command(flatten)]
+        limits: Limits,
+    },
     /// Show an UNSAFE certificate's trace in source terms.
     Replay { cert: PathBuf },
     /// Print the translated task in .ts syntax and its SHA-256.
@@ -256,6 +267,32 @@ fn dispatch(command: Command) -> Result<u8, String> {
             json,
             verbose,
         } => verify(&file, output.as_deref(), &limits, json, verbose),
+        Command::Archive {
+            file,
+            output,
+            limits,
+        } => {
+            let cfg = limits.config(false)?;
+            let run =
+                run::run_file(&file, limits.encoding.into(), &cfg).map_err(|e| e.to_string())?;
+            let code = match &run.outcome.verdict {
+                Verdict::Safe(_) => EXIT_SAFE,
+                Verdict::Unsafe(_) => EXIT_UNSAFE,
+                Verdict::Unknown(why) => {
+                    println!("UNKNOWN: {why}");
+                    return Ok(EXIT_UNKNOWN);
+                }
+            };
+            let verdict = certa::archive::write_archive(&run, &file, &output)?;
+            println!(
+                "{} ({}); archive {} checked {}",
+                if code == EXIT_SAFE { "SAFE" } else { "UNSAFE" },
+                file.display(),
+                output.display(),
+                checker::report::verdict_name(verdict)
+            );
+            Ok(code)
+        }
         Command::Replay { cert } => {
             let cert = format::codec::read_certificate(&cert).map_err(|e| e.to_string())?;
             let text = replay::render(&cert).map_err(|e| e.to_string())?;
