@@ -117,6 +117,11 @@ fn cvc5_validate(task: &Task, model: &str) -> Result<usize, String> {
 /// with both solvers (and, for CHC inputs, the model in the original
 /// signature against the original file with Z3). Returns the verdict word.
 fn verify_and_validate(path: &Path, secs: u64) -> Result<&'static str, String> {
+    // One verification at a time in this binary: a run of this suite with two
+    // concurrent verifier threads once died in libz3 (SIGSEGV, not yet
+    // explained; see the note of issue 10). The CLI is single-threaded.
+    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|p| p.into_inner());
     let run = run_file(path, Encoding::Lbe, &config(secs)).map_err(|e| e.to_string())?;
     let cert = match &run.outcome.verdict {
         Verdict::Unknown(_) => return Ok("unknown"),
