@@ -226,6 +226,14 @@ fn main() -> ExitCode {
         eprintln!("certa-check: error: cannot set the memory limit: {e}");
         return ExitCode::from(3);
     }
+    // The supervisor may be killed (e.g. by `timeout`): do not run on orphaned.
+    let parent = std::os::unix::process::parent_id();
+    std::thread::spawn(move || loop {
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        if std::os::unix::process::parent_id() != parent {
+            std::process::exit(2);
+        }
+    });
     // Decoding and checking both walk formulas recursively: use a large stack.
     let worker = std::thread::Builder::new()
         .stack_size(checker::STACK_BYTES)
