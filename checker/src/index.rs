@@ -71,15 +71,7 @@ impl<'a> Index<'a> {
 
     /// `region(n)`: the conjunction of the node's cube literals.
     pub fn region(&self, n: &Node) -> Expr {
-        let lits = n
-            .cube
-            .iter()
-            .filter_map(|l| {
-                let f = self.predicate(l.pred)?.formula.clone();
-                Some(if l.positive { f } else { Expr::not(f) })
-            })
-            .collect();
-        Expr::And(lits)
+        SafeBody::region_with(n, |id| self.predicate(id))
     }
 
     /// Whether `env` (state variables as current values) lies in `region(n)`,

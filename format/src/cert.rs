@@ -217,11 +217,15 @@ impl SafeBody {
     /// `region(n)`: the conjunction of the node's cube literals.
     /// Unknown predicate ids are left to the structure check.
     pub fn region(&self, node: &Node) -> Expr {
+        Self::region_with(node, |id| self.predicate(id))
+    }
+    /// `region(n)` with predicates looked up by `predicate` (an index).
+    pub fn region_with<'a>(node: &Node, predicate: impl Fn(u32) -> Option<&'a Predicate>) -> Expr {
         let lits = node
             .cube
             .iter()
             .filter_map(|l| {
-                let f = self.predicate(l.pred)?.formula.clone();
+                let f = predicate(l.pred)?.formula.clone();
                 Some(if l.positive { f } else { Expr::not(f) })
             })
             .collect();

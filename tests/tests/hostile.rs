@@ -1312,19 +1312,7 @@ fn long_relations_over_many_steps_replay_in_bounded_time() {
     parts.insert(0, c.task.edges[0].relation.clone());
     c.task.edges[0].relation = Expr::And(parts);
     rehash(&mut c);
-    let mut steps = Vec::new();
-    let mut cur = t.initial.clone();
-    for _ in 0..20_000 {
-        let mut next = cur.clone();
-        next.insert("x".into(), Num(&cur["x"].0 + 1));
-        next.insert("y".into(), Num(&cur["y"].0 + 2));
-        steps.push(Step {
-            edge: t.steps[0].edge,
-            inputs: t.steps[0].inputs.clone(),
-            next: next.clone(),
-        });
-        cur = next;
-    }
+    let mut steps = certa_tests::counting_steps(&t, 20_000);
     // The remaining steps of the original trace fail now (other values):
     // the replay runs all 20,000 loop steps before it finds that.
     steps.extend(t.steps[1..].iter().cloned());

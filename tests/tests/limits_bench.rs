@@ -4,7 +4,7 @@
 //! `cargo test --release -p certa-tests --test limits_bench -- --ignored --nocapture`.
 
 use certa_tests::{corpus_dir, workspace_binary};
-use format::{Body, Certificate, Expr, Literal, Node, Num, Step, Trace};
+use format::{Body, Certificate, Expr, Literal, Node, Trace};
 use std::path::Path;
 use std::process::Command;
 
@@ -134,19 +134,7 @@ fn checker_at_its_limits() {
     parts.insert(0, c.task.edges[0].relation.clone());
     c.task.edges[0].relation = Expr::And(parts);
     rehash(&mut c);
-    let mut steps = Vec::with_capacity(1_000_000);
-    let mut cur = t.initial.clone();
-    for _ in 0..980_000 {
-        let mut next = cur.clone();
-        next.insert("x".into(), Num(&cur["x"].0 + 1));
-        next.insert("y".into(), Num(&cur["y"].0 + 2));
-        steps.push(Step {
-            edge: t.steps[0].edge,
-            inputs: t.steps[0].inputs.clone(),
-            next: next.clone(),
-        });
-        cur = next;
-    }
+    let steps = certa_tests::counting_steps(&t, 980_000);
     c.body = Body::Unsafe(Trace {
         initial: t.initial.clone(),
         steps,

@@ -100,12 +100,7 @@ impl<'t> InterpolationRefiner<'t> {
             let until = slice.map(|s| start + s / share);
             self.budget.queries.set(self.budget.queries.get() + 1);
             let alarm = super::watchdog::arm(until);
-            let tactic = match (until, &alarm) {
-                // No watchdog (a library caller): Z3's own timer, single-threaded.
-                (Some(u), None) => with(qe).try_for(u.saturating_duration_since(Instant::now())),
-                _ => with(qe),
-            };
-            result = tactic.apply(&goal, None);
+            result = with(qe).apply(&goal, None);
             drop(alarm);
             if result.is_ok() {
                 break;

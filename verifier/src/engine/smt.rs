@@ -6,7 +6,7 @@ use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::time::Instant;
 use z3::ast::{Ast, Bool, Dynamic, Int};
-use z3::{Params, SatResult, Solver};
+use z3::{SatResult, Solver};
 
 /// Where the variables of an expression live: state variables read from
 /// frame `cur`, primed ones from frame `next`, edge locals from step `step`.
@@ -286,17 +286,8 @@ impl Budget {
         if self.expired() {
             return Err(Unknown("timeout".into()));
         }
+        // Enforced by the run's watchdog (engine::verify), never by Z3's timers.
         let _alarm = super::watchdog::arm(self.deadline);
-        if let (None, Some(d)) = (&_alarm, self.deadline) {
-            // No watchdog (a library caller): Z3's own timer, single-threaded.
-            let ms = d
-                .saturating_duration_since(Instant::now())
-                .as_millis()
-                .clamp(1, u32::MAX as u128) as u32;
-            let mut p = Params::new();
-            p.set_u32("timeout", ms);
-            solver.set_params(&p);
-        }
         self.queries.set(self.queries.get() + 1);
         let r = if assumptions.is_empty() {
             solver.check()

@@ -100,7 +100,7 @@ pub struct Alarm {
 
 /// Arms an alarm at `at` for the Z3 calls made while the returned guard
 /// lives. `None` when there is nothing to arm: no deadline, or no watchdog
-/// (a library caller outside `guarded`, who must bound the call otherwise).
+/// (only [`crate::engine::verify`] installs one, so deadlines hold there).
 pub fn arm(at: Option<Instant>) -> Option<Alarm> {
     let at = at?;
     let shared = CURRENT.with(|c| c.borrow().clone())?;
@@ -112,11 +112,6 @@ pub fn arm(at: Option<Instant>) -> Option<Alarm> {
     };
     shared.wake.notify_all();
     Some(Alarm { shared, previous })
-}
-
-/// Whether a watchdog guards this thread's Z3 calls.
-pub fn active() -> bool {
-    CURRENT.with(|c| c.borrow().is_some())
 }
 
 impl Drop for Alarm {
@@ -175,6 +170,5 @@ mod tests {
     #[test]
     fn without_a_watchdog_nothing_is_armed() {
         assert!(arm(Some(Instant::now())).is_none());
-        assert!(!active());
     }
 }
