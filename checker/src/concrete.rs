@@ -2,12 +2,12 @@
 #![forbid(unsafe_code)]
 
 use crate::error::show;
-use format::eval::Env;
-use format::{Expr, Valuation};
-use std::collections::BTreeSet;
+use format::eval::{ArrayVal, Env};
+use format::{ArrayValuation, Expr, Valuation};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// `v` must give a value to exactly the names in `want`.
-pub fn domain(what: &str, v: &Valuation, want: &[String]) -> Result<(), String> {
+pub fn domain<V>(what: &str, v: &BTreeMap<String, V>, want: &[String]) -> Result<(), String> {
     let want: BTreeSet<&String> = want.iter().collect();
     let have: BTreeSet<&String> = v.keys().collect();
     if let Some(missing) = want.difference(&have).next() {
@@ -31,7 +31,19 @@ pub fn env(vars: &[&Valuation], nexts: &Valuation) -> Env {
     Env {
         vars: vars.iter().flat_map(|v| big(v)).collect(),
         nexts: big(nexts).into_iter().collect(),
+        ..Env::default()
     }
+}
+
+/// Array values as evaluator values; an index listed twice is an error.
+pub fn arrays(what: &str, v: &ArrayValuation) -> Result<BTreeMap<String, ArrayVal>, String> {
+    v.iter()
+        .map(|(k, a)| {
+            a.to_val()
+                .map(|a| (k.clone(), a))
+                .map_err(|e| format!("{what}, array `{k}`: {e}"))
+        })
+        .collect()
 }
 
 /// `e` must evaluate to true; `what` names the formula and the values in

@@ -1,4 +1,4 @@
-//! Writes a solver obligation as a standalone SMT-LIB 2 (QF_LIA) file whose expected answer is unsat.
+//! Writes a solver obligation as a standalone SMT-LIB 2 (QF_LIA or QF_ALIA) file whose expected answer is unsat.
 #![forbid(unsafe_code)]
 
 use crate::solver::Query;
@@ -14,12 +14,18 @@ pub fn smtlib(q: &Query, title: &str) -> String {
         s,
         "; expected answer: unsat (sat means the certificate is invalid)"
     );
-    s.push_str("(set-logic QF_LIA)\n");
-    for v in &q.vars {
-        let _ = writeln!(s, "(declare-const {} Int)", quote(v));
+    let logic = if q.has_arrays() { "QF_ALIA" } else { "QF_LIA" };
+    let _ = writeln!(s, "(set-logic {logic})");
+    let array = "(Array Int Int)";
+    for (names, sort) in [(&q.vars, "Int"), (&q.arrays, array)] {
+        for v in names {
+            let _ = writeln!(s, "(declare-const {} {sort})", quote(v));
+        }
     }
-    for v in &q.nexts {
-        let _ = writeln!(s, "(declare-const {} Int)", quote(&format!("{v}'")));
+    for (names, sort) in [(&q.nexts, "Int"), (&q.next_arrays, array)] {
+        for v in names {
+            let _ = writeln!(s, "(declare-const {} {sort})", quote(&format!("{v}'")));
+        }
     }
     let var = |n: &str| quote(n);
     let next = |n: &str| quote(&format!("{n}'"));

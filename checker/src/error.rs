@@ -81,6 +81,26 @@ pub enum CheckError {
         formula: String,
         reason: String,
     },
+    #[error("structure: index variable `{name}` is also a state variable")]
+    IndexVarClash { name: String },
+    #[error("structure: the cube of node {node} uses predicate p{pred} `{formula}`, which mentions index variables; such predicates may only appear in `forall` clauses")]
+    IndexedInCube {
+        node: u32,
+        pred: u32,
+        formula: String,
+    },
+    #[error("structure: hint {hint} of successor list ({node}, {edge}) gives {given} terms, but there are {want} index variables")]
+    HintArity {
+        node: u32,
+        edge: u32,
+        hint: usize,
+        given: usize,
+        want: usize,
+    },
+    #[error(
+        "structure: Skolem constant `{name}` of {place} is also a variable of the edge or task"
+    )]
+    SkolemClash { place: String, name: String },
     #[error("structure: node {node} sits at the bad location `{location}`")]
     NodeAtBad { node: u32, location: String },
     #[error("structure: initial node {node} sits at `{location}`, not at the initial location `{initial}`")]
@@ -106,13 +126,14 @@ pub enum CheckError {
         location: String,
         to: String,
     },
-    #[error("initiality: initial state {} at `{location}` lies in no initial node {initial:?}", show(.state))]
+    #[error("initiality: initial state {}{arrays} at `{location}` lies in no initial node {initial:?}", show(.state))]
     Initiality {
         state: Valuation,
         location: String,
         initial: Vec<u32>,
+        arrays: String,
     },
-    #[error("closure: state {} in node {node} ({location}, cube {cube}) steps by edge {edge} `{name}` to {to} ({}next {}); no listed successor {targets:?} covers it", show(.state), inputs_text(.inputs), show(.next))]
+    #[error("closure: state {} in node {node} ({location}, cube {cube}) steps by edge {edge} `{name}` to {to} ({}next {}{arrays}); no listed successor {targets:?} covers it{note}", show(.state), inputs_text(.inputs), show(.next))]
     Closure {
         node: u32,
         location: String,
@@ -124,6 +145,10 @@ pub enum CheckError {
         state: Valuation,
         inputs: Valuation,
         next: Valuation,
+        /// Array values of the counterexample, as text.
+        arrays: String,
+        /// Why hints matter, when the node's region is quantified.
+        note: String,
     },
     #[error("witness: node {node} --edge {edge} `{name}`--> node {target}: {reason}")]
     Witness {
@@ -137,6 +162,13 @@ pub enum CheckError {
     Trace { step: Option<usize>, reason: String },
     /// Not a failure: the total time limit ran out inside a concrete
     /// obligation, which is then recorded as inconclusive.
+    /// Not a failure: the obligation is outside what this checker decides;
+    /// recorded as inconclusive.
+    #[error("{obligation}: not decided: {reason}")]
+    Undecided {
+        obligation: &'static str,
+        reason: String,
+    },
     #[error("{obligation}: the total time limit was reached at {at}")]
     OutOfTime {
         obligation: &'static str,

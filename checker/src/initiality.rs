@@ -4,17 +4,21 @@
 use crate::error::CheckError;
 use crate::index::Index;
 use crate::solver::{Model, Query};
-use format::Expr;
 
+/// Initial regions are goals only, so a quantified one needs no hints:
+/// its negation becomes Skolem constants.
 pub fn query(ix: &Index) -> Query {
     let mut assertions = vec![ix.task.init.clone()];
+    let mut vars = ix.task.int_var_names();
     for n in ix.body.initial.iter().filter_map(|&i| ix.node(i)) {
-        assertions.push(Expr::not(ix.region(n)));
+        vars.extend(ix.skolems(n));
+        assertions.push(ix.outside(n, false));
     }
     Query {
-        vars: ix.task.var_names(),
-        nexts: vec![],
+        vars,
+        arrays: ix.task.array_var_names(),
         assertions,
+        ..Query::default()
     }
 }
 
@@ -24,5 +28,6 @@ pub fn failure(ix: &Index, m: &Model) -> CheckError {
         state: m.vars.clone(),
         location: ix.task.initial_location.clone(),
         initial: ix.body.initial.clone(),
+        arrays: crate::regions::arrays_text(&m.arrays, &Default::default()),
     }
 }

@@ -159,7 +159,9 @@ impl Run<'_> {
         let start = Instant::now();
         let outcome = match f() {
             Ok(()) => Outcome::Holds,
-            Err(e @ CheckError::OutOfTime { .. }) => Outcome::Unknown(e.to_string()),
+            Err(e @ (CheckError::OutOfTime { .. } | CheckError::Undecided { .. })) => {
+                Outcome::Unknown(e.to_string())
+            }
             Err(e) => Outcome::Fails(e),
         };
         self.record(name, node, edge, start, outcome);

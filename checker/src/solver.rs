@@ -2,19 +2,29 @@
 #![forbid(unsafe_code)]
 
 use cvc5::{Kind, ProofComponent, ProofFormat, Solver, Term, TermManager};
-use format::eval::Env;
-use format::{Expr, Num, Valuation};
+use format::eval::{Env, NextArray};
+use format::{ArrayValuation, ArrayValue, Expr, Num, Valuation};
 use std::collections::BTreeMap;
 
 /// A conjunction of sort-checked formulas that a valid certificate makes UNSAT.
 /// `Var(x)` is the current-state (or edge-local) symbol `x`, `Next(x)` is `x'`.
-#[derive(Clone, Debug)]
+/// All queries are quantifier-free: quantified regions arrive instantiated.
+#[derive(Clone, Debug, Default)]
 pub struct Query {
-    /// Current-state variables followed by edge locals, all of sort Int.
+    /// Integer current-state variables, edge locals and Skolem constants.
     pub vars: Vec<String>,
-    /// State variables whose next-state copy is declared.
+    /// Integer state variables whose next-state copy is declared.
     pub nexts: Vec<String>,
+    /// Array state variables (`int -> int`), current and next copies.
+    pub arrays: Vec<String>,
+    pub next_arrays: Vec<String>,
     pub assertions: Vec<Expr>,
+}
+
+impl Query {
+    pub fn has_arrays(&self) -> bool {
+        !self.arrays.is_empty() || !self.next_arrays.is_empty()
+    }
 }
 
 /// Values of the declared symbols in a model of a satisfiable query.
@@ -22,6 +32,8 @@ pub struct Query {
 pub struct Model {
     pub vars: Valuation,
     pub nexts: Valuation,
+    pub arrays: ArrayValuation,
+    pub next_arrays: ArrayValuation,
 }
 
 pub enum Answer {
@@ -113,24 +125,63 @@ impl Tr<'_> {
             Expr::Not(a) => self.app(Kind::Not, &[a]),
             Expr::Implies(a, b) => self.app(Kind::Implies, &[a, b]),
             Expr::Ite(c, a, b) => self.app(Kind::Ite, &[c, a, b]),
+            Expr::Select(a, i) => self.app(Kind::Select, &[a, i]),
+            Expr::Store(a, i, v) => self.app(Kind::Store, &[a, i, v]),
+            Expr::ConstArray(v) => {
+                // The sort check admits integer literals only.
+                let v = self.term(v)?;
+                let int = self.tm.integer_sort();
+                let sort = self.tm.mk_array_sort(int.clone(), int).map_err(err)?;
+                self.tm.mk_const_array(sort, v).map_err(err)
+            }
         }
     }
 }
 
-fn value(s: &Solver, t: &Term) -> R<Num> {
-    let v = s.get_value(t.clone()).map_err(err)?;
-    let text = v.integer_value().map_err(err)?;
-    // No digit limit here: a model refutes the obligation whatever its size
-    // (it is confirmed by concrete evaluation; messages shorten it).
+fn integer(t: &Term) -> R<Num> {
+    let text = t.integer_value().map_err(err)?;
     text.parse()
         .map(Num)
         .map_err(|_| format!("cvc5 model value `{text}` is not an integer"))
 }
 
+/// A model value of array sort: stores over a constant array.
+fn array_value(s: &Solver, t: &Term) -> R<ArrayValue> {
+    let mut v = s.get_value(t.clone()).map_err(err)?;
+    let mut writes = Vec::new();
+    while v.kind() == Kind::Store {
+        writes.push((
+            integer(&v.child(1).map_err(err)?)?,
+            integer(&v.child(2).map_err(err)?)?,
+        ));
+        v = v.child(0).map_err(err)?;
+    }
+    if !v.is_const_array() {
+        return Err("cvc5's array model is not stores over a constant array".into());
+    }
+    let default = integer(&v.const_array_base().map_err(err)?)?;
+    // The outermost store is the last write: it wins.
+    let mut entries: BTreeMap<Num, Num> = BTreeMap::new();
+    for (k, x) in writes.into_iter().rev() {
+        entries.insert(k, x);
+    }
+    Ok(ArrayValue {
+        default,
+        entries: entries.into_iter().collect(),
+    })
+}
+
+fn value(s: &Solver, t: &Term) -> R<Num> {
+    // No digit limit here: a model refutes the obligation whatever its size
+    // (it is confirmed by concrete evaluation; messages shorten it).
+    integer(&s.get_value(t.clone()).map_err(err)?)
+}
+
 fn run(q: &Query, limits: Limits) -> R<Answer> {
     let mut tm = TermManager::new();
     let mut s = Solver::new(&tm);
-    s.set_logic("QF_LIA").map_err(err)?;
+    s.set_logic(if q.has_arrays() { "QF_ALIA" } else { "QF_LIA" })
+        .map_err(err)?;
     s.set_option("produce-models", "true").map_err(err)?;
     if limits.proofs {
         s.set_option("produce-proofs", "true").map_err(err)?;
@@ -142,11 +193,27 @@ fn run(q: &Query, limits: Limits) -> R<Answer> {
         s.set_option("rlimit-per", &r.to_string()).map_err(err)?;
     }
     let int = tm.integer_sort();
+    let array = tm.mk_array_sort(int.clone(), int.clone()).map_err(err)?;
     let mut tr = Tr {
         tm: &mut tm,
         vars: BTreeMap::new(),
         nexts: BTreeMap::new(),
     };
+    let mut arrays = BTreeMap::new();
+    let mut next_arrays = BTreeMap::new();
+    for v in &q.arrays {
+        let t = tr.tm.mk_const(array.clone(), v).map_err(err)?;
+        tr.vars.insert(v.clone(), t.clone());
+        arrays.insert(v.clone(), t);
+    }
+    for v in &q.next_arrays {
+        let t = tr
+            .tm
+            .mk_const(array.clone(), &format!("{v}'"))
+            .map_err(err)?;
+        tr.nexts.insert(v.clone(), t.clone());
+        next_arrays.insert(v.clone(), t);
+    }
     for v in &q.vars {
         let t = tr.tm.mk_const(int.clone(), v).map_err(err)?;
         tr.vars.insert(v.clone(), t);
@@ -177,10 +244,18 @@ fn run(q: &Query, limits: Limits) -> R<Answer> {
     }
     let mut m = Model::default();
     for (name, t) in &tr.vars {
-        m.vars.insert(name.clone(), value(&s, t)?);
+        if let Some(a) = arrays.get(name) {
+            m.arrays.insert(name.clone(), array_value(&s, a)?);
+        } else {
+            m.vars.insert(name.clone(), value(&s, t)?);
+        }
     }
     for (name, t) in &tr.nexts {
-        m.nexts.insert(name.clone(), value(&s, t)?);
+        if let Some(a) = next_arrays.get(name) {
+            m.next_arrays.insert(name.clone(), array_value(&s, a)?);
+        } else {
+            m.nexts.insert(name.clone(), value(&s, t)?);
+        }
     }
     confirm(q, &m)?;
     Ok(Answer::Sat(m))
@@ -190,9 +265,19 @@ fn run(q: &Query, limits: Limits) -> R<Answer> {
 /// never rests on cvc5 alone.
 fn confirm(q: &Query, m: &Model) -> R<()> {
     let big = |v: &Valuation| v.iter().map(|(k, n)| (k.clone(), n.0.clone())).collect();
+    let arrays = |v: &ArrayValuation| {
+        v.iter()
+            .map(|(k, a)| Ok((k.clone(), a.to_val()?)))
+            .collect::<R<BTreeMap<_, _>>>()
+    };
     let env = Env {
         vars: big(&m.vars),
         nexts: big(&m.nexts),
+        arrays: arrays(&m.arrays)?,
+        next_arrays: arrays(&m.next_arrays)?
+            .into_iter()
+            .map(|(k, a)| (k, NextArray::Value(a)))
+            .collect(),
     };
     for a in &q.assertions {
         if env.holds(a) != Ok(true) {

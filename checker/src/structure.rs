@@ -106,6 +106,7 @@ fn boolean(what: &str, e: &Expr, scope: &dyn Scope) -> Result<(), CheckError> {
     match e.sort_check(scope) {
         Ok(ExprSort::Bool) => Ok(()),
         Ok(ExprSort::Int) => Err(bad("it is an integer term, not a formula".into())),
+        Ok(ExprSort::Array) => Err(bad("it is an array term, not a formula".into())),
         // Printing a too-deep formula could itself overflow; do not print it.
         Err(format::expr::SortError::TooDeep) => Err(CheckError::IllSorted {
             what: what.into(),
@@ -113,6 +114,53 @@ fn boolean(what: &str, e: &Expr, scope: &dyn Scope) -> Result<(), CheckError> {
             reason: format::expr::SortError::TooDeep.to_string(),
         }),
         Err(err) => Err(bad(err.to_string())),
+    }
+}
+
+/// `e` must be an integer term in `scope` (an instantiation hint).
+fn integer(what: &str, e: &Expr, scope: &dyn Scope) -> Result<(), CheckError> {
+    let bad = |reason: String| CheckError::IllSorted {
+        what: what.into(),
+        formula: elide(expr_to_string(e)),
+        reason,
+    };
+    match e.sort_check(scope) {
+        Ok(ExprSort::Int) => Ok(()),
+        Ok(_) => Err(bad("an instantiation hint must be an integer term".into())),
+        Err(format::expr::SortError::TooDeep) => Err(CheckError::IllSorted {
+            what: what.into(),
+            formula: "…".into(),
+            reason: format::expr::SortError::TooDeep.to_string(),
+        }),
+        Err(err) => Err(bad(err.to_string())),
+    }
+}
+
+/// Predicates see the state variables and the (integer) index variables.
+struct PredicateScope<'a>(&'a Task, &'a [String]);
+
+impl Scope for PredicateScope<'_> {
+    fn var_sort(&self, name: &str) -> Option<VarSort> {
+        self.0
+            .var_sort(name)
+            .or_else(|| self.1.iter().any(|x| x == name).then_some(VarSort::Int))
+    }
+    fn next_sort(&self, _: &str) -> Option<VarSort> {
+        None
+    }
+}
+
+/// Hints of (n, e) see the edge's scope and the Skolem constants of its targets.
+struct HintScope<'a>(EdgeScope<'a>, &'a BTreeSet<String>);
+
+impl Scope for HintScope<'_> {
+    fn var_sort(&self, name: &str) -> Option<VarSort> {
+        self.0
+            .var_sort(name)
+            .or_else(|| self.1.contains(name).then_some(VarSort::Int))
+    }
+    fn next_sort(&self, name: &str) -> Option<VarSort> {
+        self.0.next_sort(name)
     }
 }
 
@@ -130,12 +178,6 @@ pub fn check_task(task: &Task) -> Result<(), CheckError> {
     task_counts(task)?;
     for v in &task.vars {
         ident("state variable", &v.name)?;
-        if v.sort != VarSort::Int {
-            return Err(CheckError::UnsupportedSort {
-                var: v.name.clone(),
-                sort: format!("{:?}", v.sort),
-            });
-        }
     }
     unique("state variable", task.vars.iter().map(|v| &v.name))?;
     for l in &task.locations {
@@ -186,6 +228,18 @@ pub fn check_task(task: &Task) -> Result<(), CheckError> {
     Ok(())
 }
 
+/// The Skolem constants of node `m` (as [`crate::index::Index::skolems`]).
+fn index_skolems(body: &SafeBody, m: &Node) -> Vec<String> {
+    match m.forall.is_empty() {
+        true => vec![],
+        false => body
+            .index_vars
+            .iter()
+            .map(|x| crate::index::skolem(x, m.id))
+            .collect(),
+    }
+}
+
 /// Checks the abstraction: predicates, nodes, initial nodes, successor lists.
 pub fn check_safe(task: &Task, body: &SafeBody) -> Result<(), CheckError> {
     at_most("predicates", body.predicates.len(), MAX_PREDICATES)?;
@@ -196,18 +250,48 @@ pub fn check_safe(task: &Task, body: &SafeBody) -> Result<(), CheckError> {
     at_most("successor targets", targets, MAX_ENTRIES)?;
     let literals = body.nodes.iter().map(|n| n.cube.len()).sum();
     at_most("cube literals", literals, MAX_ENTRIES)?;
+    let clause_literals: usize = body
+        .nodes
+        .iter()
+        .flat_map(|n| n.forall.iter().map(|c| c.len().max(1)))
+        .sum();
+    at_most(
+        "literals of quantified clauses",
+        clause_literals,
+        MAX_ENTRIES,
+    )?;
+    let hint_terms: usize = body
+        .successors
+        .iter()
+        .flat_map(|s| s.hints.iter().map(|h| h.len().max(1)))
+        .sum();
+    at_most("instantiation hint terms", hint_terms, MAX_ENTRIES)?;
+    at_most("index variables", body.index_vars.len(), MAX_VARS)?;
+    for x in &body.index_vars {
+        ident("index variable", x)?;
+        if task.is_state_var(x) {
+            return Err(CheckError::IndexVarClash { name: x.clone() });
+        }
+    }
+    unique("index variable", &body.index_vars)?;
     // Ids are resolved through these indexes, not by linear search.
     let preds: BTreeMap<u32, ()> = body.predicates.iter().map(|p| (p.id, ())).collect();
     let nodes: BTreeMap<u32, &Node> = body.nodes.iter().map(|n| (n.id, n)).collect();
     let edges: BTreeMap<u32, &format::Edge> = task.edges.iter().map(|e| (e.id, e)).collect();
     let locs: BTreeSet<&str> = task.locations.iter().map(|l| l.as_str()).collect();
     unique("predicate id", body.predicates.iter().map(|p| p.id))?;
+    let mut indexed = BTreeSet::new();
     for p in &body.predicates {
         boolean(
             &format!("predicate p{}", p.id),
             &p.formula,
-            &StateScope(task),
+            &PredicateScope(task, &body.index_vars),
         )?;
+        let (mut vars, mut nexts) = (vec![], vec![]);
+        p.formula.collect_vars(&mut vars, &mut nexts);
+        if vars.iter().any(|v| body.index_vars.contains(v)) {
+            indexed.insert(p.id);
+        }
     }
     unique("node id", body.nodes.iter().map(|n| n.id))?;
     for n in &body.nodes {
@@ -218,7 +302,7 @@ pub fn check_safe(task: &Task, body: &SafeBody) -> Result<(), CheckError> {
                 location: n.location.clone(),
             });
         }
-        for l in &n.cube {
+        for l in n.cube.iter().chain(n.forall.iter().flatten()) {
             if !preds.contains_key(&l.pred) {
                 let what = format!("cube of node {}", n.id);
                 return Err(CheckError::UnknownId {
@@ -228,6 +312,17 @@ pub fn check_safe(task: &Task, body: &SafeBody) -> Result<(), CheckError> {
                 });
             }
         }
+        // An index variable in a cube would be free: its meaning undefined.
+        if let Some(l) = n.cube.iter().find(|l| indexed.contains(&l.pred)) {
+            let p = body.predicates.iter().find(|p| p.id == l.pred);
+            return Err(CheckError::IndexedInCube {
+                node: n.id,
+                pred: l.pred,
+                formula: p
+                    .map(|p| elide(expr_to_string(&p.formula)))
+                    .unwrap_or_default(),
+            });
+        }
     }
     for &i in &body.initial {
         let n = *nodes.get(&i).ok_or(CheckError::UnknownId {
@@ -235,6 +330,15 @@ pub fn check_safe(task: &Task, body: &SafeBody) -> Result<(), CheckError> {
             kind: "node".into(),
             id: i,
         })?;
+        for k in &index_skolems(body, n) {
+            if task.is_state_var(k) {
+                let place = format!("initial node {i}");
+                return Err(CheckError::SkolemClash {
+                    place,
+                    name: k.clone(),
+                });
+            }
+        }
         if n.location != task.initial_location {
             let (location, initial) = (n.location.clone(), task.initial_location.clone());
             return Err(CheckError::InitialElsewhere {
@@ -271,6 +375,38 @@ pub fn check_safe(task: &Task, body: &SafeBody) -> Result<(), CheckError> {
                 from,
             });
         }
+        let mut skolems = BTreeSet::new();
+        for t in &s.targets {
+            if let Some(m) = nodes.get(&t.node) {
+                skolems.extend(index_skolems(body, m));
+            }
+        }
+        for k in &skolems {
+            if task.is_state_var(k) || e.locals.iter().any(|l| &l.name == k) {
+                return Err(CheckError::SkolemClash {
+                    place: what.clone(),
+                    name: k.clone(),
+                });
+            }
+        }
+        for (i, h) in s.hints.iter().enumerate() {
+            if h.len() != body.index_vars.len() {
+                return Err(CheckError::HintArity {
+                    node: n.id,
+                    edge: e.id,
+                    hint: i,
+                    given: h.len(),
+                    want: body.index_vars.len(),
+                });
+            }
+            for t in h {
+                integer(
+                    &format!("{what} hint {i}"),
+                    t,
+                    &HintScope(EdgeScope(task, e), &skolems),
+                )?;
+            }
+        }
         for t in &s.targets {
             let m = *nodes
                 .get(&t.node)
@@ -298,7 +434,7 @@ pub fn check(cert: &Certificate, given_task_sha256: Option<&str>) -> Result<(), 
             found: cert.header.format.clone(),
         });
     }
-    if cert.header.version != format::FORMAT_VERSION {
+    if !(format::OLDEST_READABLE_VERSION..=format::FORMAT_VERSION).contains(&cert.header.version) {
         return Err(CheckError::WrongVersion {
             found: cert.header.version,
         });

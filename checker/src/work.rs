@@ -25,6 +25,7 @@ pub fn check_safe(task: &Task, body: &SafeBody) -> Result<(), CheckError> {
         .map(|p| (p.id, p.formula.size()))
         .collect();
     let mut region_size: HashMap<u32, usize> = HashMap::new();
+    let mut forall_size: HashMap<u32, usize> = HashMap::new();
     for n in &body.nodes {
         let mut seen = HashSet::new();
         let mut size = 1usize;
@@ -37,9 +38,25 @@ pub fn check_safe(task: &Task, body: &SafeBody) -> Result<(), CheckError> {
             }
             size = size.saturating_add(pred_size.get(&l.pred).copied().unwrap_or(0) + 1);
         }
-        region_size.insert(n.id, size);
+        let mut forall = 0usize;
+        for l in n.forall.iter().flatten() {
+            forall = forall.saturating_add(pred_size.get(&l.pred).copied().unwrap_or(0) + 1);
+        }
+        region_size.insert(n.id, size.saturating_add(forall));
+        forall_size.insert(n.id, forall);
     }
     let region = |id: u32| region_size.get(&id).copied().unwrap_or(0);
+    // Each hint instantiates the node's clauses once more.
+    let hinted: HashMap<(u32, u32), usize> = body
+        .successors
+        .iter()
+        .map(|s| {
+            let clauses = forall_size.get(&s.node).copied().unwrap_or(0);
+            let terms: usize = s.hints.iter().flatten().map(|t| t.size()).sum();
+            let size = clauses.saturating_mul(s.hints.len()).saturating_add(terms);
+            ((s.node, s.edge), size)
+        })
+        .collect();
     let mut out_edges: HashMap<&str, Vec<(u32, usize)>> = HashMap::new();
     for e in &task.edges {
         out_edges
@@ -64,7 +81,11 @@ pub fn check_safe(task: &Task, body: &SafeBody) -> Result<(), CheckError> {
         at_most("closure obligations", obligations, MAX_CLOSURE_OBLIGATIONS)?;
         for &(edge, rel) in rels {
             let succ = targets.get(&(n.id, edge)).copied().unwrap_or(0);
-            let query = region(n.id) + rel + succ;
+            let hints = hinted.get(&(n.id, edge)).copied().unwrap_or(0);
+            let query = region(n.id)
+                .saturating_add(rel)
+                .saturating_add(succ)
+                .saturating_add(hints);
             at_most("terms of one closure query", query, MAX_QUERY_TERMS)?;
             total = total.saturating_add(query);
         }
@@ -100,8 +121,23 @@ pub fn check_trace(task: &Task, trace: &Trace) -> Result<(), CheckError> {
         .iter()
         .map(|e| (e.id, e.relation.size()))
         .collect();
-    let eval = trace.steps.iter().fold(task.init.size(), |acc, s| {
-        acc.saturating_add(rel_size.get(&s.edge).copied().unwrap_or(0))
-    });
+    // Array values cost their entries and writes.
+    let arrays = trace
+        .initial_arrays
+        .values()
+        .map(|a| a.entries.len())
+        .sum::<usize>();
+    let eval = trace
+        .steps
+        .iter()
+        .fold(task.init.size().saturating_add(arrays), |acc, s| {
+            let writes: usize = s
+                .arrays
+                .values()
+                .map(|u| u.writes.len() + u.reset.as_ref().map_or(0, |r| r.entries.len()))
+                .sum();
+            acc.saturating_add(rel_size.get(&s.edge).copied().unwrap_or(0))
+                .saturating_add(writes)
+        });
     at_most("terms evaluated over the trace", eval, MAX_EVAL_TERMS)
 }

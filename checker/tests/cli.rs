@@ -205,7 +205,11 @@ fn cli_newer_version_exits_3_with_version_message() {
     std::fs::write(&p, codec::to_json(&c)).unwrap();
     let o = check(&[&p]);
     assert_eq!(code(&o), 3);
-    assert!(text(&o).contains("version 2"), "{}", text(&o));
+    assert!(
+        text(&o).contains(&format!("version {}", FORMAT_VERSION + 1)),
+        "{}",
+        text(&o)
+    );
     let mut bytes = b"CERTA\0BC".to_vec();
     bytes.extend((FORMAT_VERSION + 1).to_le_bytes());
     bytes.extend(codec::to_bincode(&p1_cert()));
@@ -257,6 +261,7 @@ fn resource_limit_forces_inconclusive_never_valid() {
         Expr::eq(Expr::Mul(Num::from_i64(2), b(v("x"))), v("y")),
     ]);
     let body = SafeBody {
+        index_vars: vec![],
         predicates: vec![Predicate {
             id: 0,
             formula: inv,

@@ -221,6 +221,7 @@ fn deep_formula_within_limit_is_checked() {
 fn structure_rejects_node_at_bad() {
     let c = with_body(|b| {
         b.nodes.push(Node {
+            forall: vec![],
             id: 5,
             location: "bad".into(),
             cube: vec![],
@@ -281,6 +282,8 @@ fn edge_locals_are_quantified_in_closure() {
     ]);
     let mut body = p1_body();
     body.successors[0].targets[0].witness = Some(Witness {
+        state_arrays: Default::default(),
+        next_arrays: Default::default(),
         state: val(&[("x", 0), ("y", 0)]),
         inputs: val(&[("u", 5)]),
         next: val(&[("x", 5), ("y", 5)]),
@@ -318,6 +321,7 @@ fn div_and_mod_follow_smtlib_semantics() {
         Expr::eq(Expr::Div(b(v("x")), three), i(-3)),
     ]);
     let body = SafeBody {
+        index_vars: vec![],
         predicates: vec![Predicate { id: 0, formula: p }],
         nodes: vec![node(0, "h", &[true])],
         initial: vec![0],

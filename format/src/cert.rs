@@ -8,26 +8,53 @@ use std::collections::BTreeMap;
 /// The value of `header.format` in every certificate.
 pub const FORMAT_NAME: &str = "certa-certificate";
 /// The format version this code writes and reads.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
+/// The oldest format version this code reads: version 3 only added
+/// optional fields (arrays, quantified regions) to version 2.
+pub const OLDEST_READABLE_VERSION: u32 = 2;
 
 /// Concrete variable values, keyed by variable name.
 pub type Valuation = BTreeMap<String, Num>;
 
-/// Reads a valuation, rejecting a variable given twice: with last-wins
-/// maps, a reader would check another value than a human reads first.
-fn unique_keys<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Valuation, D::Error> {
-    struct Visitor;
-    impl<'de> serde::de::Visitor<'de> for Visitor {
-        type Value = Valuation;
+/// A concrete `int -> int` array: `default` at every index not listed in
+/// `entries` (index, value). An index listed twice is refused by the checker.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArrayValue {
+    pub default: Num,
+    pub entries: Vec<(Num, Num)>,
+}
+
+/// The next value of an array in a trace step: `reset` (or, without it,
+/// the array's current value) with `writes` applied in order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArrayUpdate {
+    #[serde(default)]
+    pub reset: Option<ArrayValue>,
+    pub writes: Vec<(Num, Num)>,
+}
+
+/// Concrete array values, keyed by variable name.
+pub type ArrayValuation = BTreeMap<String, ArrayValue>;
+
+/// Reads a map keyed by variable names, rejecting a name given twice: with
+/// last-wins maps, a reader would check another value than a human reads first.
+pub(crate) fn unique_keys<'de, D: serde::Deserializer<'de>, V: Deserialize<'de>>(
+    d: D,
+) -> Result<BTreeMap<String, V>, D::Error> {
+    struct Visitor<V>(std::marker::PhantomData<V>);
+    impl<'de, V: Deserialize<'de>> serde::de::Visitor<'de> for Visitor<V> {
+        type Value = BTreeMap<String, V>;
         fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-            f.write_str("a map from variable names to integers")
+            f.write_str("a map from variable names to values")
         }
         fn visit_map<A: serde::de::MapAccess<'de>>(
             self,
             mut map: A,
-        ) -> Result<Valuation, A::Error> {
-            let mut out = Valuation::new();
-            while let Some((k, v)) = map.next_entry::<String, Num>()? {
+        ) -> Result<BTreeMap<String, V>, A::Error> {
+            let mut out = BTreeMap::new();
+            while let Some((k, v)) = map.next_entry::<String, V>()? {
                 if out.contains_key(&k) {
                     return Err(serde::de::Error::custom(format!(
                         "variable `{k}` is given twice in one valuation"
@@ -38,7 +65,7 @@ fn unique_keys<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Valuation, D::E
             Ok(out)
         }
     }
-    d.deserialize_map(Visitor)
+    d.deserialize_map(Visitor(std::marker::PhantomData))
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -146,8 +173,13 @@ pub struct Literal {
 pub struct Node {
     pub id: u32,
     pub location: String,
-    /// Conjunction of literals; predicates not listed are unconstrained.
+    /// Conjunction of literals over predicates without index variables;
+    /// predicates not listed are unconstrained.
     pub cube: Vec<Literal>,
+    /// Clauses (disjunctions of literals) that hold for every value of the
+    /// index variables: the region is `cube && forall X. (c1 && c2 && ..)`.
+    #[serde(default)]
+    pub forall: Vec<Vec<Literal>>,
 }
 
 /// Concrete values that make one abstract edge real.
@@ -160,6 +192,11 @@ pub struct Witness {
     pub inputs: Valuation,
     #[serde(deserialize_with = "unique_keys")]
     pub next: Valuation,
+    /// Values of the array variables in `state` and in `next`.
+    #[serde(default, deserialize_with = "unique_keys")]
+    pub state_arrays: ArrayValuation,
+    #[serde(default, deserialize_with = "unique_keys")]
+    pub next_arrays: ArrayValuation,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -176,11 +213,22 @@ pub struct SuccessorList {
     pub node: u32,
     pub edge: u32,
     pub targets: Vec<Successor>,
+    /// Instantiation hints for the closure obligation of (node, edge): each
+    /// entry gives one term per index variable (in `index_vars` order), over
+    /// the state variables, their primed copies, the edge's locals and the
+    /// Skolem constants `x@m` (index variable `x` of target node `m`). The
+    /// checker assumes node's quantified clauses at each of them.
+    #[serde(default)]
+    pub hints: Vec<Vec<Expr>>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SafeBody {
+    /// Index variables that predicates may mention besides state variables
+    /// (seed 002); they are universally quantified in each node's `forall`.
+    #[serde(default)]
+    pub index_vars: Vec<String>,
     pub predicates: Vec<Predicate>,
     pub nodes: Vec<Node>,
     pub initial: Vec<u32>,
@@ -194,8 +242,13 @@ pub struct Step {
     pub edge: u32,
     #[serde(deserialize_with = "unique_keys")]
     pub inputs: Valuation,
+    /// Next values of the integer state variables (all of them).
     #[serde(deserialize_with = "unique_keys")]
     pub next: Valuation,
+    /// Next values of the array variables, as updates of their current
+    /// values; an array not listed keeps its value.
+    #[serde(default, deserialize_with = "unique_keys")]
+    pub arrays: BTreeMap<String, ArrayUpdate>,
 }
 
 /// A concrete run from an initial state into the bad location.
@@ -204,6 +257,9 @@ pub struct Step {
 pub struct Trace {
     #[serde(deserialize_with = "unique_keys")]
     pub initial: Valuation,
+    /// Initial values of the array variables (all of them).
+    #[serde(default, deserialize_with = "unique_keys")]
+    pub initial_arrays: ArrayValuation,
     pub steps: Vec<Step>,
 }
 
@@ -214,8 +270,8 @@ impl SafeBody {
     pub fn predicate(&self, id: u32) -> Option<&Predicate> {
         self.predicates.iter().find(|p| p.id == id)
     }
-    /// `region(n)`: the conjunction of the node's cube literals.
-    /// Unknown predicate ids are left to the structure check.
+    /// `region(n)` without its quantified part: the conjunction of the
+    /// node's cube literals. Unknown predicate ids are left to the structure check.
     pub fn region(&self, node: &Node) -> Expr {
         Self::region_with(node, |id| self.predicate(id))
     }
@@ -231,4 +287,40 @@ impl SafeBody {
             .collect();
         Expr::And(lits)
     }
+}
+
+impl ArrayValue {
+    /// The array as an evaluator value; an index listed twice is an error.
+    pub fn to_val(&self) -> Result<crate::eval::ArrayVal, String> {
+        let mut entries = BTreeMap::new();
+        for (k, v) in &self.entries {
+            if entries.insert(k.0.clone(), v.0.clone()).is_some() {
+                return Err(format!("index {k} is listed twice in one array value"));
+            }
+        }
+        Ok(crate::eval::ArrayVal {
+            default: self.default.0.clone(),
+            entries,
+        })
+    }
+    /// The value of a concrete array, listing the indices where it differs from the default.
+    pub fn from_val(a: &crate::eval::ArrayVal) -> ArrayValue {
+        ArrayValue {
+            default: Num(a.default.clone()),
+            entries: a
+                .entries
+                .iter()
+                .filter(|(_, v)| **v != a.default)
+                .map(|(k, v)| (Num(k.clone()), Num(v.clone())))
+                .collect(),
+        }
+    }
+}
+
+/// Writes given as certificate numbers, as evaluator values.
+pub fn writes_to_val(writes: &[(Num, Num)]) -> Vec<(num_bigint::BigInt, num_bigint::BigInt)> {
+    writes
+        .iter()
+        .map(|(k, v)| (k.0.clone(), v.0.clone()))
+        .collect()
 }

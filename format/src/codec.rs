@@ -1,6 +1,6 @@
 //! Reading and writing certificates and tasks as JSON or bincode, with magic and version checks.
 
-use crate::cert::{Certificate, FORMAT_NAME, FORMAT_VERSION};
+use crate::cert::{Certificate, FORMAT_NAME, FORMAT_VERSION, OLDEST_READABLE_VERSION};
 use crate::task::Task;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
@@ -24,7 +24,7 @@ pub enum CodecError {
     NotCerta(String),
     #[error("{path}: format `{found}` is not `{FORMAT_NAME}`")]
     WrongFormat { path: String, found: String },
-    #[error("{path}: format version {found} is not supported by this reader (it reads version {FORMAT_VERSION}); use a newer certa-check")]
+    #[error("{path}: format version {found} is not supported by this reader (it reads versions {OLDEST_READABLE_VERSION} to {FORMAT_VERSION}); use a newer certa-check")]
     WrongVersion { path: String, found: u32 },
     #[error("{path}: malformed JSON: {source}")]
     Json {
@@ -109,20 +109,25 @@ pub fn certificate_from_bytes(path: &str, bytes: &[u8]) -> Result<Certificate, C
             return Err(CodecError::NotCerta(path.into()));
         }
         let found = u32::from_le_bytes([rest[0], rest[1], rest[2], rest[3]]);
-        if found != FORMAT_VERSION {
+        if !(OLDEST_READABLE_VERSION..=FORMAT_VERSION).contains(&found) {
             return Err(CodecError::WrongVersion {
                 path: path.into(),
                 found,
             });
         }
-        let cert: Certificate = bincode_options()
-            .deserialize(&rest[4..])
-            .map_err(|source| CodecError::Binary {
-                path: path.into(),
-                source,
-            })?;
+        let binary = |source| CodecError::Binary {
+            path: path.into(),
+            source,
+        };
+        let cert: Certificate = if found == 2 {
+            let old: crate::v2::Certificate =
+                bincode_options().deserialize(&rest[4..]).map_err(binary)?;
+            old.into()
+        } else {
+            bincode_options().deserialize(&rest[4..]).map_err(binary)?
+        };
         // The outer version chose the decoder; the header must agree with it.
-        if cert.header.version != FORMAT_VERSION {
+        if cert.header.version != found {
             return Err(CodecError::WrongVersion {
                 path: path.into(),
                 found: cert.header.version,
@@ -143,7 +148,7 @@ pub fn certificate_from_bytes(path: &str, bytes: &[u8]) -> Result<Certificate, C
                 found: probe.header.format,
             });
         }
-        if probe.header.version != FORMAT_VERSION {
+        if !(OLDEST_READABLE_VERSION..=FORMAT_VERSION).contains(&probe.header.version) {
             return Err(CodecError::WrongVersion {
                 path: path.into(),
                 found: probe.header.version,

@@ -4,6 +4,8 @@ use num_bigint::BigInt;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
+use crate::task::VarSort;
+
 /// Longest decimal literal accepted (a bound against hostile input).
 pub const MAX_DIGITS: usize = 1000;
 
@@ -82,6 +84,12 @@ pub enum Expr {
     Not(Box<Expr>),
     Implies(Box<Expr>, Box<Expr>),
     Ite(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `a[i]` of an `int -> int` array.
+    Select(Box<Expr>, Box<Expr>),
+    /// The array `a` with `a[i] = v`.
+    Store(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// The array with value `v` at every index.
+    ConstArray(Box<Expr>),
 }
 
 /// The decoder of [`Expr`] (same shape), wrapped by a depth guard below:
@@ -110,6 +118,9 @@ enum ExprDef {
     Not(Box<Expr>),
     Implies(Box<Expr>, Box<Expr>),
     Ite(Box<Expr>, Box<Expr>, Box<Expr>),
+    Select(Box<Expr>, Box<Expr>),
+    Store(Box<Expr>, Box<Expr>, Box<Expr>),
+    ConstArray(Box<Expr>),
 }
 
 thread_local!(static DECODE_DEPTH: std::cell::Cell<usize> = const { std::cell::Cell::new(0) });
@@ -132,14 +143,25 @@ impl<'de> Deserialize<'de> for Expr {
 pub enum ExprSort {
     Int,
     Bool,
+    /// `int -> int` arrays.
+    Array,
 }
 
-/// Which variables an expression may mention.
+impl ExprSort {
+    pub fn of(sort: VarSort) -> ExprSort {
+        match sort {
+            VarSort::Int => ExprSort::Int,
+            VarSort::IntArray => ExprSort::Array,
+        }
+    }
+}
+
+/// Which variables an expression may mention, and their sorts.
 pub trait Scope {
-    /// Is `name` a readable variable (state variable or edge local)?
-    fn has_var(&self, name: &str) -> bool;
-    /// May the expression mention `name'`?
-    fn has_next(&self, name: &str) -> bool;
+    /// The sort of the readable variable `name` (state variable or edge local).
+    fn var_sort(&self, name: &str) -> Option<VarSort>;
+    /// The sort of `name'`, if the expression may mention it.
+    fn next_sort(&self, name: &str) -> Option<VarSort>;
 }
 
 /// Largest nesting depth accepted anywhere (a bound against hostile input).
@@ -169,6 +191,8 @@ pub enum SortError {
     TooLarge(u64),
     #[error("`ite` branches have different sorts")]
     IteBranches,
+    #[error("`const` takes an integer literal")]
+    ConstArrayArg,
 }
 
 impl Expr {
@@ -186,6 +210,23 @@ impl Expr {
     }
     pub fn eq(a: Expr, b: Expr) -> Expr {
         Expr::Eq(Box::new(a), Box::new(b))
+    }
+    pub fn select(a: Expr, i: Expr) -> Expr {
+        Expr::Select(Box::new(a), Box::new(i))
+    }
+    pub fn store(a: Expr, i: Expr, v: Expr) -> Expr {
+        Expr::Store(Box::new(a), Box::new(i), Box::new(v))
+    }
+    /// Does the expression mention an array operation?
+    pub fn has_arrays(&self) -> bool {
+        let mut stack = vec![self];
+        while let Some(e) = stack.pop() {
+            if matches!(e, Expr::Select(..) | Expr::Store(..) | Expr::ConstArray(_)) {
+                return true;
+            }
+            stack.extend(e.children());
+        }
+        false
     }
 
     /// The operator's name, for messages.
@@ -211,6 +252,9 @@ impl Expr {
             Expr::Not(_) => "!",
             Expr::Implies(..) => "=>",
             Expr::Ite(..) => "ite",
+            Expr::Select(..) => "select",
+            Expr::Store(..) => "store",
+            Expr::ConstArray(_) => "const-array",
         }
     }
 
@@ -219,17 +263,21 @@ impl Expr {
         match self {
             Expr::Bool(_) | Expr::Int(_) | Expr::Var(_) | Expr::Next(_) => vec![],
             Expr::Add(v) | Expr::And(v) | Expr::Or(v) => v.iter().collect(),
-            Expr::Neg(a) | Expr::Not(a) | Expr::Mul(_, a) | Expr::Div(a, _) | Expr::Mod(a, _) => {
-                vec![a]
-            }
+            Expr::Neg(a)
+            | Expr::Not(a)
+            | Expr::Mul(_, a)
+            | Expr::Div(a, _)
+            | Expr::Mod(a, _)
+            | Expr::ConstArray(a) => vec![a],
             Expr::Sub(a, b)
             | Expr::Eq(a, b)
             | Expr::Lt(a, b)
             | Expr::Le(a, b)
             | Expr::Gt(a, b)
             | Expr::Ge(a, b)
-            | Expr::Implies(a, b) => vec![a, b],
-            Expr::Ite(c, a, b) => vec![c, a, b],
+            | Expr::Implies(a, b)
+            | Expr::Select(a, b) => vec![a, b],
+            Expr::Ite(c, a, b) | Expr::Store(c, a, b) => vec![c, a, b],
         }
     }
 
@@ -335,10 +383,34 @@ impl Expr {
         match self {
             Expr::Bool(_) => Ok(Bool),
             Expr::Int(_) => Ok(Int),
-            Expr::Var(n) if scope.has_var(n) => Ok(Int),
-            Expr::Var(n) => Err(SortError::UnknownVar(n.clone())),
-            Expr::Next(n) if scope.has_next(n) => Ok(Int),
-            Expr::Next(n) => Err(SortError::NextNotAllowed(n.clone())),
+            Expr::Var(n) => scope
+                .var_sort(n)
+                .map(ExprSort::of)
+                .ok_or_else(|| SortError::UnknownVar(n.clone())),
+            Expr::Next(n) => scope
+                .next_sort(n)
+                .map(ExprSort::of)
+                .ok_or_else(|| SortError::NextNotAllowed(n.clone())),
+            Expr::Select(a, i) => {
+                expect(a, Array, op)?;
+                expect(i, Int, op).map(|_| Int)
+            }
+            Expr::Store(a, i, v) => {
+                expect(a, Array, op)?;
+                expect(i, Int, op)?;
+                expect(v, Int, op).map(|_| Array)
+            }
+            // A literal keeps constant arrays within every solver's fragment.
+            Expr::ConstArray(v) if matches!(**v, Expr::Int(_)) => Ok(Array),
+            Expr::ConstArray(_) => Err(SortError::ConstArrayArg),
+            // Equality compares two integers or two arrays (extensionally).
+            Expr::Eq(a, b) => {
+                let sa = a.sort_rec(scope)?;
+                if sa == Bool {
+                    return Err(SortError::Mismatch(op, Int));
+                }
+                expect(b, sa, op).map(|_| Bool)
+            }
             Expr::Add(v) | Expr::And(v) | Expr::Or(v) => {
                 let want = if matches!(self, Expr::Add(_)) {
                     Int
@@ -362,7 +434,7 @@ impl Expr {
                 expect(a, Int, op)?;
                 expect(b, Int, op).map(|_| Int)
             }
-            Expr::Eq(a, b) | Expr::Lt(a, b) | Expr::Le(a, b) | Expr::Gt(a, b) | Expr::Ge(a, b) => {
+            Expr::Lt(a, b) | Expr::Le(a, b) | Expr::Gt(a, b) | Expr::Ge(a, b) => {
                 expect(a, Int, op)?;
                 expect(b, Int, op).map(|_| Bool)
             }
@@ -409,6 +481,9 @@ impl Expr {
             Expr::Not(x) => Expr::Not(b(x)),
             Expr::Implies(x, y) => Expr::Implies(b(x), b(y)),
             Expr::Ite(c, x, y) => Expr::Ite(b(c), b(x), b(y)),
+            Expr::Select(x, y) => Expr::Select(b(x), b(y)),
+            Expr::Store(x, y, z) => Expr::Store(b(x), b(y), b(z)),
+            Expr::ConstArray(x) => Expr::ConstArray(b(x)),
         }
     }
 

@@ -9,7 +9,9 @@ pub mod hash;
 pub mod print;
 pub mod smtlib;
 pub mod task;
+pub mod v2;
 
 pub use cert::*;
 pub use expr::{Expr, ExprSort, Num};
+pub use num_bigint::BigInt;
 pub use task::{Edge, Task, VarDecl, VarSort};

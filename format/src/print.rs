@@ -2,7 +2,8 @@
 //!
 //! The output is meant to parse back to the same value (the verifier's
 //! `.ts` frontend). Precedence, loosest first: `=>` (right), `||`, `&&`,
-//! `!`, comparisons, `+ -`, `* / %`, unary `-`, atoms. `/` and `%` are
+//! `!`, comparisons, `+ -`, `* / %`, unary `-`, atoms (`a[i]` reads an
+//! array, `store(a, i, v)` writes one, `const(v)` is constant). `/` and `%` are
 //! SMT-LIB `div`/`mod`. Non-binary `&&`/`||`/`+` print as `and(..)`,
 //! `or(..)`, `add(..)`.
 
@@ -146,14 +147,18 @@ fn write_expr(out: &mut String, e: &Expr) {
         Expr::Ge(a, b) => bin(out, a, ">=", b, ADD, ADD),
         Expr::Implies(a, b) => bin(out, a, "=>", b, OR, IMPLIES),
         Expr::Ite(c, a, b) => {
-            out.push_str("ite(");
-            write_expr(out, c);
-            out.push_str(", ");
-            write_expr(out, a);
-            out.push_str(", ");
-            write_expr(out, b);
-            out.push(')');
+            write_list(out, "ite", &[(**c).clone(), (**a).clone(), (**b).clone()])
         }
+        Expr::Select(a, i) => {
+            write_at(out, a, ATOM);
+            out.push('[');
+            write_expr(out, i);
+            out.push(']');
+        }
+        Expr::Store(a, i, v) => {
+            write_list(out, "store", &[(**a).clone(), (**i).clone(), (**v).clone()])
+        }
+        Expr::ConstArray(v) => write_list(out, "const", &[(**v).clone()]),
     }
 }
 

@@ -1,4 +1,4 @@
-//! Prints expressions as SMT-LIB 2 terms (QF_LIA), for solver-independent audit files.
+//! Prints expressions as SMT-LIB 2 terms (QF_LIA, QF_ALIA with arrays), for solver-independent audit files.
 
 use crate::expr::Expr;
 use num_bigint::Sign;
@@ -49,5 +49,8 @@ pub fn smt_term(e: &Expr, var: &dyn Fn(&str) -> String, next: &dyn Fn(&str) -> S
         Expr::Not(a) => app("not", vec![a]),
         Expr::Implies(a, b) => app("=>", vec![a, b]),
         Expr::Ite(c, a, b) => app("ite", vec![c, a, b]),
+        Expr::Select(a, i) => app("select", vec![a, i]),
+        Expr::Store(a, i, v) => app("store", vec![a, i, v]),
+        Expr::ConstArray(v) => format!("((as const (Array Int Int)) {})", rec(v)),
     }
 }

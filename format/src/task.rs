@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 pub enum VarSort {
     /// A mathematical integer.
     Int,
-    /// An unbounded `int -> int` array (reserved; not yet accepted by the checker).
+    /// An `int -> int` array over all mathematical integers (extensional).
     IntArray,
 }
 
@@ -65,6 +65,29 @@ impl Task {
     pub fn is_state_var(&self, name: &str) -> bool {
         self.vars.iter().any(|v| v.name == name)
     }
+    pub fn var_sort(&self, name: &str) -> Option<VarSort> {
+        self.vars.iter().find(|v| v.name == name).map(|v| v.sort)
+    }
+    /// Does any state variable have an array sort?
+    pub fn has_arrays(&self) -> bool {
+        self.vars.iter().any(|v| v.sort == VarSort::IntArray)
+    }
+    /// Names of the integer state variables.
+    pub fn int_var_names(&self) -> Vec<String> {
+        self.vars
+            .iter()
+            .filter(|v| v.sort == VarSort::Int)
+            .map(|v| v.name.clone())
+            .collect()
+    }
+    /// Names of the array state variables.
+    pub fn array_var_names(&self) -> Vec<String> {
+        self.vars
+            .iter()
+            .filter(|v| v.sort == VarSort::IntArray)
+            .map(|v| v.name.clone())
+            .collect()
+    }
     pub fn var_names(&self) -> Vec<String> {
         self.vars.iter().map(|v| v.name.clone()).collect()
     }
@@ -78,11 +101,11 @@ impl Task {
 pub struct StateScope<'a>(pub &'a Task);
 
 impl Scope for StateScope<'_> {
-    fn has_var(&self, name: &str) -> bool {
-        self.0.is_state_var(name)
+    fn var_sort(&self, name: &str) -> Option<VarSort> {
+        self.0.var_sort(name)
     }
-    fn has_next(&self, _: &str) -> bool {
-        false
+    fn next_sort(&self, _: &str) -> Option<VarSort> {
+        None
     }
 }
 
@@ -90,10 +113,16 @@ impl Scope for StateScope<'_> {
 pub struct EdgeScope<'a>(pub &'a Task, pub &'a Edge);
 
 impl Scope for EdgeScope<'_> {
-    fn has_var(&self, name: &str) -> bool {
-        self.0.is_state_var(name) || self.1.locals.iter().any(|l| l.name == name)
+    fn var_sort(&self, name: &str) -> Option<VarSort> {
+        self.0.var_sort(name).or_else(|| {
+            self.1
+                .locals
+                .iter()
+                .find(|l| l.name == name)
+                .map(|l| l.sort)
+        })
     }
-    fn has_next(&self, name: &str) -> bool {
-        self.0.is_state_var(name)
+    fn next_sort(&self, name: &str) -> Option<VarSort> {
+        self.0.var_sort(name)
     }
 }

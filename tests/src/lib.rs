@@ -39,6 +39,7 @@ pub fn counting_steps(trace: &format::Trace, n: usize) -> Vec<format::Step> {
             edge: trace.steps[0].edge,
             inputs: trace.steps[0].inputs.clone(),
             next: next.clone(),
+            arrays: Default::default(),
         });
         cur = next;
     }

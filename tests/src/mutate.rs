@@ -405,15 +405,23 @@ fn with_child(e: &Expr, i: usize, c: Expr) -> Expr {
     match &mut e {
         Expr::Bool(_) | Expr::Int(_) | Expr::Var(_) | Expr::Next(_) => unreachable!("no children"),
         Expr::Add(v) | Expr::And(v) | Expr::Or(v) => v[i] = c,
-        Expr::Neg(a) | Expr::Not(a) | Expr::Mul(_, a) | Expr::Div(a, _) | Expr::Mod(a, _) => *a = b,
+        Expr::Neg(a)
+        | Expr::Not(a)
+        | Expr::Mul(_, a)
+        | Expr::Div(a, _)
+        | Expr::Mod(a, _)
+        | Expr::ConstArray(a) => *a = b,
         Expr::Sub(x, y)
         | Expr::Eq(x, y)
         | Expr::Lt(x, y)
         | Expr::Le(x, y)
         | Expr::Gt(x, y)
         | Expr::Ge(x, y)
-        | Expr::Implies(x, y) => *(if i == 0 { x } else { y }) = b,
-        Expr::Ite(x, y, z) => *[x, y, z].into_iter().nth(i).expect("3 children") = b,
+        | Expr::Implies(x, y)
+        | Expr::Select(x, y) => *(if i == 0 { x } else { y }) = b,
+        Expr::Ite(x, y, z) | Expr::Store(x, y, z) => {
+            *[x, y, z].into_iter().nth(i).expect("3 children") = b
+        }
     }
     e
 }

@@ -187,6 +187,7 @@ fn successors(
         let mut env = Env {
             vars: state.clone(),
             nexts: BTreeMap::new(),
+            ..Env::default()
         };
         let mut taken = 0;
         let locals: Vec<&str> = e.locals.iter().map(|l| l.name.as_str()).collect();
@@ -262,6 +263,7 @@ fn run_task(task: &Task, inputs: &[BigInt], globals: &[String]) -> Result<Outcom
     let init_env = Env {
         vars: zero.clone(),
         nexts: BTreeMap::new(),
+        ..Env::default()
     };
     if !init_env.holds(&task.init).unwrap_or(false) {
         return Err("the zero state is not initial".into());

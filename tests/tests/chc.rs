@@ -83,6 +83,7 @@ fn cvc5_validate(task: &Task, model: &str) -> Result<usize, String> {
             task.init.clone(),
             Expr::not(inst(&task.initial_location, false)?),
         ],
+        ..Query::default()
     }];
     for e in task.edges.iter().filter(|e| e.from != task.bad_location) {
         let mut vars = names.clone();
@@ -95,6 +96,7 @@ fn cvc5_validate(task: &Task, model: &str) -> Result<usize, String> {
                 e.relation.clone(),
                 Expr::not(inst(&e.to, true)?),
             ],
+            ..Query::default()
         });
     }
     for (i, q) in queries.iter().enumerate() {

@@ -339,11 +339,13 @@ fn a_million_nodes_is_refused_by_the_node_limit() {
     let mut cert = seed_cert("seed_p1_safe.json");
     let b = safe_body(&mut cert);
     let template = Node {
+        forall: vec![],
         cube: vec![],
         ..b.nodes[0].clone()
     };
     b.nodes = (0..1_000_000u32)
         .map(|id| Node {
+            forall: vec![],
             id,
             ..template.clone()
         })
@@ -412,12 +414,14 @@ fn many_nodes_below_the_limit_are_structurally_fast() {
     let n = checker::structure::MAX_NODES as u32;
     b.nodes = (0..n)
         .map(|id| Node {
+            forall: vec![],
             id,
             ..template.clone()
         })
         .collect();
     b.successors = (0..n)
         .map(|id| SuccessorList {
+            hints: vec![],
             node: id,
             edge: 0,
             targets: vec![Successor {
@@ -479,12 +483,14 @@ fn cyclic_successors_terminate() {
     let ring = 200u32;
     let mut nodes: Vec<Node> = (0..ring).map(|id| Node { id, ..head.clone() }).collect();
     nodes.push(Node {
+        forall: vec![],
         id: ring,
         ..exit.clone()
     });
     let mut succ = Vec::new();
     for i in 0..ring {
         succ.push(SuccessorList {
+            hints: vec![],
             node: i,
             edge: loop_edge,
             targets: vec![Successor {
@@ -493,6 +499,7 @@ fn cyclic_successors_terminate() {
             }],
         });
         succ.push(SuccessorList {
+            hints: vec![],
             node: i,
             edge: exit_edge,
             targets: vec![Successor {
@@ -536,6 +543,7 @@ fn long_traces_are_bounded() {
         .chain(t.steps[1..].iter().cloned())
         .collect();
     c.body = Body::Unsafe(Trace {
+        initial_arrays: Default::default(),
         initial: t.initial.clone(),
         steps: long,
     });
@@ -547,6 +555,7 @@ fn long_traces_are_bounded() {
     assert!(matches!(seen, Seen::Checked(Verdict::Invalid, _)));
     let mut c = base.clone();
     c.body = Body::Unsafe(Trace {
+        initial_arrays: Default::default(),
         initial: t.initial.clone(),
         steps: vec![first; checker::structure::MAX_STEPS + 1],
     });
@@ -559,6 +568,7 @@ fn long_traces_are_bounded() {
         v.insert(format!("junk{i}"), Num::from_i64(i));
     }
     c.body = Body::Unsafe(Trace {
+        initial_arrays: Default::default(),
         initial: v,
         steps: t.steps.clone(),
     });
@@ -1158,11 +1168,13 @@ fn many_self_loops(edges: usize, nodes: usize, rel: Expr) -> Certificate {
     rehash(&mut c);
     let b = safe_body(&mut c);
     let template = Node {
+        forall: vec![],
         cube: vec![],
         ..b.nodes[0].clone()
     };
     b.nodes = (0..nodes as u32)
         .map(|id| Node {
+            forall: vec![],
             id,
             ..template.clone()
         })
@@ -1317,6 +1329,7 @@ fn long_relations_over_many_steps_replay_in_bounded_time() {
     // the replay runs all 20,000 loop steps before it finds that.
     steps.extend(t.steps[1..].iter().cloned());
     c.body = Body::Unsafe(Trace {
+        initial_arrays: Default::default(),
         initial: t.initial.clone(),
         steps,
     });

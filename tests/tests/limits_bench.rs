@@ -81,11 +81,13 @@ fn checker_at_its_limits() {
     rehash(&mut c);
     let Body::Safe(b) = &mut c.body else { panic!() };
     let template = Node {
+        forall: vec![],
         cube: vec![],
         ..b.nodes[0].clone()
     };
     b.nodes = (0..100_000u32)
         .map(|id| Node {
+            forall: vec![],
             id,
             ..template.clone()
         })
@@ -136,6 +138,7 @@ fn checker_at_its_limits() {
     rehash(&mut c);
     let steps = certa_tests::counting_steps(&t, 980_000);
     c.body = Body::Unsafe(Trace {
+        initial_arrays: Default::default(),
         initial: t.initial.clone(),
         steps,
     });

@@ -108,6 +108,8 @@ pub fn val(pairs: &[(&str, i64)]) -> Valuation {
 
 pub fn witness(s: (i64, i64), n: (i64, i64)) -> Option<Witness> {
     Some(Witness {
+        state_arrays: Default::default(),
+        next_arrays: Default::default(),
         state: val(&[("x", s.0), ("y", s.1)]),
         inputs: val(&[]),
         next: val(&[("x", n.0), ("y", n.1)]),
@@ -120,6 +122,7 @@ pub fn lit(pred: u32, positive: bool) -> Literal {
 
 pub fn node(id: u32, loc: &str, bits: &[bool]) -> Node {
     Node {
+        forall: vec![],
         id,
         location: loc.into(),
         cube: bits
@@ -132,6 +135,7 @@ pub fn node(id: u32, loc: &str, bits: &[bool]) -> Node {
 
 pub fn succ(node: u32, edge: u32, targets: Vec<(u32, Option<Witness>)>) -> SuccessorList {
     SuccessorList {
+        hints: vec![],
         node,
         edge,
         targets: targets
@@ -162,6 +166,7 @@ pub fn p1() -> Vec<Predicate> {
 /// R1 = {(h,111), (c,111)}: the valid SAFE certificate of the seed.
 pub fn p1_body() -> SafeBody {
     SafeBody {
+        index_vars: vec![],
         predicates: p1(),
         nodes: vec![
             node(0, "h", &[true, true, true]),
@@ -186,6 +191,7 @@ pub fn r0_body(with_bad: bool) -> SafeBody {
     let mut fail = vec![];
     if with_bad {
         nodes.push(Node {
+            forall: vec![],
             id: 2,
             location: "bad".into(),
             cube: vec![],
@@ -193,6 +199,7 @@ pub fn r0_body(with_bad: bool) -> SafeBody {
         fail.push((2, witness((0, 1), (0, 1))));
     }
     SafeBody {
+        index_vars: vec![],
         predicates: p1().into_iter().take(2).collect(),
         nodes,
         initial: vec![0],
@@ -207,11 +214,13 @@ pub fn r0_body(with_bad: bool) -> SafeBody {
 /// The y := y + 2 variant's real counterexample: (0,0) loop (1,2) exit (1,2) fail (1,2).
 pub fn variant_trace() -> Trace {
     let step = |edge, x, y| Step {
+        arrays: Default::default(),
         edge,
         inputs: val(&[]),
         next: val(&[("x", x), ("y", y)]),
     };
     Trace {
+        initial_arrays: Default::default(),
         initial: val(&[("x", 0), ("y", 0)]),
         steps: vec![step(0, 1, 2), step(1, 1, 2), step(2, 1, 2)],
     }

@@ -66,10 +66,12 @@ pub fn search(task: &Task, depth: usize, budget: &Budget) -> Result<Option<Trace
                 edge: *id,
                 inputs: smt::model_valuation(&model, &locals, &|n| smt::local_symbol(n, k)),
                 next: super::state_valuation(task, &model, k + 1),
+                arrays: Default::default(),
             });
         }
         return Ok(Some(Trace {
             initial: super::state_valuation(task, &model, 0),
+            initial_arrays: Default::default(),
             steps: trace_steps,
         }));
     }

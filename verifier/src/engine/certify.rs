@@ -15,6 +15,7 @@ pub fn safe_body<A: Analysis>(task: &Task, analysis: &A, graph: &Graph<A::State>
             id: id as u32,
             location: n.location.clone(),
             cube: analysis.cube(&n.state),
+            forall: vec![],
         })
         .collect();
     let used: BTreeSet<u32> = nodes
@@ -45,10 +46,12 @@ pub fn safe_body<A: Analysis>(task: &Task, analysis: &A, graph: &Graph<A::State>
                 node: id as u32,
                 edge: edge.id,
                 targets,
+                hints: vec![],
             });
         }
     }
     SafeBody {
+        index_vars: vec![],
         predicates,
         nodes,
         initial: graph.initial.iter().map(|&i| i as u32).collect(),

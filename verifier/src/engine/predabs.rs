@@ -249,6 +249,8 @@ impl<'t> PredicateAnalysis<'t> {
             state: super::state_valuation(self.task, model, 0),
             inputs: smt::model_valuation(model, &locals, &|n| smt::local_symbol(n, 0)),
             next: super::state_valuation(self.task, model, 1),
+            state_arrays: Default::default(),
+            next_arrays: Default::default(),
         }
     }
 }

@@ -58,11 +58,13 @@ impl<'t> InterpolationRefiner<'t> {
                     edge: e,
                     inputs: smt::model_valuation(&model, &locals, &|n| smt::local_symbol(n, i)),
                     next: super::state_valuation(self.task, &model, i + 1),
+                    arrays: Default::default(),
                 }
             })
             .collect();
         Ok(Some(Trace {
             initial: super::state_valuation(self.task, &model, 0),
+            initial_arrays: Default::default(),
             steps,
         }))
     }

@@ -2,10 +2,10 @@
 
 use format::{Expr, Num};
 use num_bigint::BigInt;
-use std::cell::Cell;
-use std::collections::BTreeMap;
+use std::cell::{Cell, RefCell};
+use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
-use z3::ast::{Ast, Bool, Dynamic, Int};
+use z3::ast::{Array, Ast, Bool, Dynamic, Int};
 use z3::{SatResult, Solver};
 
 /// Where the variables of an expression live: state variables read from
@@ -53,6 +53,43 @@ pub fn int_const(sym: &str) -> Int {
     Int::new_const(sym)
 }
 
+thread_local!(static ARRAY_VARS: RefCell<BTreeSet<String>> = RefCell::new(BTreeSet::new()));
+
+/// Declares which state variables are arrays for this thread's encodings
+/// (the encoder sees names, not sorts; edge locals are never arrays).
+pub fn set_array_vars(task: &format::Task) {
+    ARRAY_VARS.with(|a| *a.borrow_mut() = task.array_var_names().into_iter().collect());
+}
+
+fn is_array_var(name: &str) -> bool {
+    ARRAY_VARS.with(|a| a.borrow().contains(name))
+}
+
+/// Is `e` an array term?
+pub fn is_array(e: &Expr) -> bool {
+    match e {
+        Expr::Var(n) | Expr::Next(n) => is_array_var(n),
+        Expr::Store(..) | Expr::ConstArray(_) => true,
+        Expr::Ite(_, a, _) => is_array(a),
+        _ => false,
+    }
+}
+
+pub fn array_const(sym: &str) -> Array {
+    Array::new_const(sym, &z3::Sort::int(), &z3::Sort::int())
+}
+
+pub fn encode_array(e: &Expr, v: View) -> Array {
+    match e {
+        Expr::Var(n) => array_const(&state_symbol(n, v.cur)),
+        Expr::Next(n) => array_const(&state_symbol(n, v.next)),
+        Expr::Store(a, i, x) => encode_array(a, v).store(&encode_int(i, v), &encode_int(x, v)),
+        Expr::ConstArray(x) => Array::const_array(&z3::Sort::int(), &encode_int(x, v)),
+        Expr::Ite(c, a, b) => encode_bool(c, v).ite(&encode_array(a, v), &encode_array(b, v)),
+        _ => unreachable!("sort-checked array expression"),
+    }
+}
+
 fn num(n: &Num) -> Int {
     Int::from_big_int(&n.0)
 }
@@ -61,6 +98,7 @@ fn num(n: &Num) -> Int {
 pub fn encode(e: &Expr, v: View) -> Dynamic {
     match e {
         Expr::Bool(b) => Dynamic::from_ast(&Bool::from_bool(*b)),
+        _ if is_array(e) => Dynamic::from_ast(&encode_array(e, v)),
         _ if is_int(e) => Dynamic::from_ast(&encode_int(e, v)),
         _ => Dynamic::from_ast(&encode_bool(e, v)),
     }
@@ -68,12 +106,8 @@ pub fn encode(e: &Expr, v: View) -> Dynamic {
 
 fn is_int(e: &Expr) -> bool {
     match e {
-        Expr::Int(_)
-        | Expr::Var(_)
-        | Expr::Next(_)
-        | Expr::Add(_)
-        | Expr::Sub(..)
-        | Expr::Neg(_) => true,
+        Expr::Var(n) | Expr::Next(n) => !is_array_var(n),
+        Expr::Int(_) | Expr::Select(..) | Expr::Add(_) | Expr::Sub(..) | Expr::Neg(_) => true,
         Expr::Mul(..) | Expr::Div(..) | Expr::Mod(..) => true,
         Expr::Ite(_, a, _) => is_int(a),
         _ => false,
@@ -103,6 +137,10 @@ pub fn encode_int(e: &Expr, v: View) -> Int {
         Expr::Div(a, d) => encode_int(a, v).div(num(d)),
         Expr::Mod(a, d) => encode_int(a, v).modulo(num(d)),
         Expr::Ite(c, a, b) => encode_bool(c, v).ite(&encode_int(a, v), &encode_int(b, v)),
+        Expr::Select(a, i) => encode_array(a, v)
+            .select(&encode_int(i, v))
+            .as_int()
+            .expect("int -> int array"),
         _ => unreachable!("sort-checked integer expression"),
     }
 }
@@ -112,6 +150,7 @@ pub fn encode_bool(e: &Expr, v: View) -> Bool {
     let b = |x: &Expr| encode_bool(x, v);
     match e {
         Expr::Bool(x) => Bool::from_bool(*x),
+        Expr::Eq(x, y) if is_array(x) => encode_array(x, v).eq(encode_array(y, v)),
         Expr::Eq(x, y) => i(x).eq(i(y)),
         Expr::Lt(x, y) => i(x).lt(i(y)),
         Expr::Le(x, y) => i(x).le(i(y)),

@@ -30,6 +30,7 @@ fn join(envs: &[Env]) -> Env {
     Env {
         vars: agree(&|e| &e.vars),
         nexts: agree(&|e| &e.nexts),
+        ..Env::default()
     }
 }
 
@@ -52,6 +53,8 @@ fn known(e: &Expr, env: &Env) -> bool {
         | Expr::Ge(a, b)
         | Expr::Implies(a, b) => known(a, env) && known(b, env),
         Expr::Ite(c, a, b) => known(c, env) && known(a, env) && known(b, env),
+        // Arrays are not tracked by explicit values.
+        Expr::Select(..) | Expr::Store(..) | Expr::ConstArray(_) => false,
     }
 }
 
@@ -278,6 +281,7 @@ pub fn post(values: &Values, edge: &Edge, keep: &dyn Fn(&str) -> bool) -> Vec<Va
     let env = Env {
         vars: values.clone(),
         nexts: BTreeMap::new(),
+        ..Env::default()
     };
     let mut out: Vec<Values> = Vec::new();
     for env in solve(&edge.relation, env) {
