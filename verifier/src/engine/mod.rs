@@ -6,9 +6,11 @@ pub mod arg;
 pub mod bmc;
 pub mod certify;
 pub mod composite;
+pub mod indexed;
 pub mod invariants;
 pub mod predabs;
 pub mod refine;
+pub mod simulate;
 pub mod smt;
 pub mod value;
 pub mod watchdog;
@@ -295,6 +297,7 @@ pub fn verify(task: &Task, cfg: &Config) -> Outcome {
     // A fresh Z3 context per run: state left in a shared context (term ids,
     // caches) would make models, and so certificates, depend on earlier runs.
     let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match cfg.analysis {
+        _ if indexed::applies(task) => run_arrays(task, cfg, start),
         AnalysisKind::Value => fresh(|| run_composite(task, cfg, start, false)),
         AnalysisKind::ValuePredicate => fresh(|| run_composite(task, cfg, start, true)),
         AnalysisKind::Predicate => fresh(|| run_predicate(task, cfg, start)),
@@ -314,6 +317,110 @@ pub fn verify(task: &Task, cfg: &Config) -> Outcome {
             },
         }
     })
+}
+
+/// Tasks with arrays: random simulation for deep bugs, then indexed
+/// predicate abstraction (seed 002), then more simulation in the time left.
+fn run_arrays(task: &Task, cfg: &Config, start: Instant) -> Outcome {
+    let deadline = cfg.timeout.map(|t| start + t);
+    let mut stats = Stats {
+        analysis: "indexed",
+        ..Stats::default()
+    };
+    let simulate = |runs: usize, until: Option<Instant>| {
+        simulate::search(
+            task,
+            &simulate::Limits {
+                runs,
+                deadline: until,
+                ..simulate::Limits::default()
+            },
+        )
+    };
+    let done = |verdict: Verdict, mut stats: Stats| {
+        stats.time = start.elapsed();
+        Outcome { verdict, stats }
+    };
+    if let Some(t) = simulate(1, cfg.timeout.map(|t| start + t / 3)) {
+        stats.analysis = "simulation";
+        return done(Verdict::Unsafe(t), stats);
+    }
+    let proved = fresh(|| {
+        smt::set_array_vars(task);
+        let budget = smt::Budget::new(deadline);
+        let r = prove_arrays(task, &budget, cfg);
+        (r, budget.queries.get())
+    });
+    stats.queries = proved.1;
+    match proved.0 {
+        Ok((body, refinements, predicates)) => {
+            stats.refinements = refinements;
+            stats.predicates = predicates;
+            stats.nodes = body.nodes.len();
+            done(Verdict::Safe(body), stats)
+        }
+        Err(Unknown(why)) => match simulate(3, deadline) {
+            Some(t) => {
+                stats.analysis = "simulation";
+                done(Verdict::Unsafe(t), stats)
+            }
+            None => done(Verdict::Unknown(why), stats),
+        },
+    }
+}
+
+/// The CEGAR loop of the indexed analysis: candidates from the assertions
+/// first, then from the loops that an abstract counterexample passes.
+fn prove_arrays(
+    task: &Task,
+    budget: &smt::Budget,
+    cfg: &Config,
+) -> Result<(format::SafeBody, usize, usize), Unknown> {
+    let mut invariants: Vec<Expr> = Vec::new();
+    if cfg.linear_invariants {
+        for (_, inv) in invariants::linear_invariants(&indexed::project(task), budget)? {
+            if !invariants.contains(&inv) {
+                invariants.push(inv);
+            }
+        }
+    }
+    let mut lang = indexed::Language::default();
+    for e in task.edges.iter().filter(|e| e.to == task.bad_location) {
+        lang.learn(e);
+    }
+    let mut everything = false;
+    for refinement in 0..cfg.max_refinements {
+        let mut analysis = indexed::Analysis::new(task, budget, &lang, &invariants);
+        let path = match analysis.run()? {
+            indexed::Result_::Safe(body) => {
+                return Ok((body, refinement, analysis.predicate_count()))
+            }
+            indexed::Result_::Reaches(path) => path,
+        };
+        if cfg.progress {
+            eprintln!(
+                "certa: [indexed] refinement {refinement}: bad reachable along {path:?} with {} predicates\n{}",
+                analysis.predicate_count(),
+                analysis.describe()
+            );
+        }
+        let mut grew = false;
+        for id in indexed::loop_edges(task, &path) {
+            grew |= task.edge(id).is_some_and(|e| lang.learn(e));
+        }
+        if !grew && !everything {
+            everything = true;
+            for e in &task.edges {
+                grew |= lang.learn(e);
+            }
+        }
+        if !grew {
+            return Err(Unknown(
+                "indexed predicates: no new candidates from the counterexample".into(),
+            ));
+        }
+    }
+    Err(Unknown("refinement limit".into()))
 }
 
 /// Runs `f` in a fresh Z3 context: terms and caches left by an earlier
