@@ -156,10 +156,15 @@ impl Solver<'_> {
             _ => return,
         };
         if self.sorts.get(name) == Some(&VarSort::IntArray) {
-            // A havocked array: some default everywhere.
+            // A havocked array: some default everywhere, and distinct-ish
+            // values at the first indices (a constant array hides bugs that
+            // mix up indices).
+            let entries = (0..32)
+                .map(|i| (BigInt::from(i), self.rng.int()))
+                .collect();
             let a = ArrayVal {
                 default: self.rng.int(),
-                entries: BTreeMap::new(),
+                entries,
             };
             bind(env, var, Binding::Array(NextArray::Value(a)));
         } else {
