@@ -75,20 +75,67 @@ fn app(pred: &str, args: &[String]) -> String {
     }
 }
 
-fn forall(vars: &[String], body: String) -> String {
+/// `(forall ((v Sort) ..) body)`; `vars` pairs a symbol with its sort.
+fn forall(vars: &[(String, &str)], body: String) -> String {
     if vars.is_empty() {
         body
     } else {
-        let decls: Vec<String> = vars.iter().map(|v| format!("({v} Int)")).collect();
+        let decls: Vec<String> = vars.iter().map(|(v, s)| format!("({v} {s})")).collect();
         format!("(forall ({}) {body})", decls.join(" "))
+    }
+}
+
+fn sort_name(s: format::VarSort) -> &'static str {
+    match s {
+        format::VarSort::Int => "Int",
+        format::VarSort::IntArray => "(Array Int Int)",
+    }
+}
+
+/// A node's region as an SMT-LIB term: its cube, and its clauses under
+/// `forall` over the index variables.
+fn node_term(body: &SafeBody, n: &format::Node, print: &dyn Fn(&Expr) -> String) -> String {
+    let cube = print(&body.region(n));
+    if n.forall.is_empty() {
+        return cube;
+    }
+    let lit = |l: &format::Literal| {
+        let f = body.predicate(l.pred).map(|p| p.formula.clone()).unwrap_or(Expr::Bool(false));
+        if l.positive {
+            f
+        } else {
+            Expr::not(f)
+        }
+    };
+    let clauses = Expr::And(n.forall.iter().map(|c| Expr::Or(c.iter().map(lit).collect())).collect());
+    let index: Vec<(String, &str)> = body.index_vars.iter().map(|x| (var_sym(x), "Int")).collect();
+    format!("(and {cube} {})", forall(&index, print(&clauses)))
+}
+
+/// The region of `loc` as an SMT-LIB term: the disjunction of its nodes' regions.
+fn location_term(body: &SafeBody, loc: &str, print: &dyn Fn(&Expr) -> String) -> String {
+    let parts: Vec<String> = body
+        .nodes
+        .iter()
+        .filter(|n| n.location == loc)
+        .map(|n| node_term(body, n, print))
+        .collect();
+    match parts.len() {
+        0 => "false".into(),
+        1 => parts[0].clone(),
+        _ => format!("(or {})", parts.join(" ")),
     }
 }
 
 /// The task as a CHC problem in SMT-LIB (`(set-logic HORN)`).
 pub fn task_to_chc(task: &Task) -> String {
     let names = task.var_names();
+    let sorts: Vec<&str> = task.vars.iter().map(|v| sort_name(v.sort)).collect();
     let cur: Vec<String> = names.iter().map(|x| var_sym(x)).collect();
     let nxt: Vec<String> = names.iter().map(|x| next_sym(x)).collect();
+    let typed = |syms: &[String]| -> Vec<(String, &str)> {
+        syms.iter().cloned().zip(sorts.iter().copied()).collect()
+    };
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -96,7 +143,7 @@ pub fn task_to_chc(task: &Task) -> String {
         format::hash::task_sha256(task)
     );
     let _ = writeln!(s, "(set-logic HORN)");
-    let ints = vec!["Int"; names.len()].join(" ");
+    let ints = sorts.join(" ");
     for l in &task.locations {
         if *l != task.bad_location {
             let _ = writeln!(s, "(declare-fun {} ({ints}) Bool)", predicate_name(l));
@@ -114,7 +161,7 @@ pub fn task_to_chc(task: &Task) -> String {
         s,
         "(assert {})",
         forall(
-            &cur,
+            &typed(&cur),
             format!(
                 "(=> {} {})",
                 term(&task.init),
@@ -126,9 +173,9 @@ pub fn task_to_chc(task: &Task) -> String {
         if e.from == task.bad_location {
             continue;
         }
-        let mut vars = cur.clone();
-        vars.extend(nxt.iter().cloned());
-        vars.extend(e.locals.iter().map(|l| var_sym(&l.name)));
+        let mut vars = typed(&cur);
+        vars.extend(typed(&nxt));
+        vars.extend(e.locals.iter().map(|l| (var_sym(&l.name), sort_name(l.sort))));
         let body = format!(
             "(and {} {})",
             app(&predicate_name(&e.from), &cur),
@@ -160,23 +207,22 @@ pub fn location_region(body: &SafeBody, loc: &str) -> Expr {
 
 /// A SAFE certificate's invariant as a model of [`task_to_chc`]'s problem.
 pub fn chc_model(task: &Task, body: &SafeBody) -> String {
-    let names = task.var_names();
-    let params: Vec<String> = names
+    let params: Vec<String> = task
+        .vars
         .iter()
-        .map(|x| format!("({} Int)", var_sym(x)))
+        .map(|v| format!("({} {})", var_sym(&v.name), sort_name(v.sort)))
         .collect();
     let mut s = String::from("(\n");
     for l in &task.locations {
         if *l == task.bad_location {
             continue;
         }
-        let region = location_region(body, l);
         let _ = writeln!(
             s,
             "  (define-fun {} ({}) Bool\n    {})",
             predicate_name(l),
             params.join(" "),
-            term(&region)
+            location_term(body, l, &term)
         );
     }
     s.push_str(")\n");
@@ -194,16 +240,21 @@ pub fn chc_model_for_source(chc: &ChcProblem, body: &SafeBody) -> String {
             .iter()
             .enumerate()
             .map(|(i, so)| {
-                let sort = if *so == ArgSort::Int { "Int" } else { "Bool" };
+                let sort = match so {
+                    ArgSort::Int => "Int",
+                    ArgSort::Bool => "Bool",
+                    ArgSort::Array => "(Array Int Int)",
+                };
                 format!("(x!{i} {sort})")
             })
             .collect();
-        let region = location_region(body, &p.location);
         let var = |x: &str| match chc.slots.iter().position(|s| s == x) {
             Some(i) if i < p.sorts.len() => match p.sorts[i] {
-                ArgSort::Int => format!("x!{i}"),
+                ArgSort::Int | ArgSort::Array => format!("x!{i}"),
                 ArgSort::Bool => format!("(ite x!{i} 1 0)"),
             },
+            // Index variables of quantified clauses keep their names.
+            _ if body.index_vars.iter().any(|k| k == x) => var_sym(x),
             _ => "0".to_string(),
         };
         let _ = writeln!(
@@ -211,7 +262,7 @@ pub fn chc_model_for_source(chc: &ChcProblem, body: &SafeBody) -> String {
             "  (define-fun {} ({}) Bool\n    {})",
             symbol(&p.name),
             params.join(" "),
-            smt_term(&region, &var, &|x| format!("|{x}'|"))
+            location_term(body, &p.location, &|e| smt_term(e, &var, &|x| format!("|{x}'|")))
         );
     }
     s.push_str(")\n");
