@@ -8,7 +8,9 @@
 //!   predicate arity. A predicate of arity `n` uses the first `n` slots; the
 //!   others are havocked on every edge into it. `Bool` arguments are stored
 //!   as `0`/`1` (truth is `slot = 1`), with range constraints where a value is
-//!   chosen freely.
+//!   chosen freely. An `(Array Int Int)` argument at position `i` lives in
+//!   the array slot `m{i}` instead (CHC-COMP's LIA-arrays track: `select`,
+//!   `store`, `((as const (Array Int Int)) v)`, `=` and `ite` on arrays).
 //! * Locations: `init` (the initial location, condition `true`), one per
 //!   declared predicate (its name made a plain identifier, see
 //!   [`sanitize`]), and `bad`.
@@ -17,17 +19,20 @@
 //!   `P -> bad`. A clause variable that is passed unchanged as a body argument
 //!   becomes that slot (`a_i`), one passed unchanged as a head argument the
 //!   next-state slot (`a_j'`); other arguments are equated with the slots;
-//!   the remaining clause variables are edge locals.
+//!   the remaining clause variables are edge locals. Edge locals are
+//!   integers, so an array clause variable that is neither a predicate
+//!   argument nor defined by a top-level equality `(= x t)` is rejected; a
+//!   defined one is replaced by its definition.
 //! * Verdicts: SAFE means `sat` (the clauses have a model), UNSAFE `unsat`.
 //!
 //! Rejected with a message naming the construct: clauses with two or more
 //! uninterpreted predicates in the body (non-linear), predicates under
-//! `or`/`not`/`ite` (non-Horn), sorts other than `Int`/`Bool`, non-linear
-//! arithmetic, `div`/`mod` by a non-constant, reals, arrays, bit-vectors and
-//! other theories' symbols.
+//! `or`/`not`/`ite` (non-Horn), sorts other than `Int`/`Bool`/`(Array Int Int)`,
+//! non-linear arithmetic, `div`/`mod` by a non-constant, reals, bit-vectors
+//! and other theories' symbols.
 
 use super::{FrontendError, Pos, Program};
-use format::{Edge, EdgeOrigin, Expr, Num, SourceMap, SourceStatement, Task, VarDecl};
+use format::{Edge, EdgeOrigin, Expr, Num, SourceMap, SourceStatement, Task, VarDecl, VarSort};
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 use smt2parser::concrete::{self, Command, Constant, QualIdentifier, Sort, Symbol, Term};
@@ -39,6 +44,8 @@ use std::collections::{BTreeMap, BTreeSet};
 pub enum ArgSort {
     Int,
     Bool,
+    /// `(Array Int Int)`.
+    Array,
 }
 
 /// One declared predicate: its original SMT-LIB name, its location, its signature.
@@ -49,14 +56,36 @@ pub struct ChcPredicate {
     pub sorts: Vec<ArgSort>,
 }
 
+impl ChcPredicate {
+    /// The state variable argument `i` lives in: `slots[i]` (`a{i}`), or
+    /// [`array_slot`]`(i)` (`m{i}`) for an array argument.
+    pub fn slot(&self, i: usize) -> String {
+        slot(i, self.sorts.get(i).copied().unwrap_or(ArgSort::Int))
+    }
+}
+
 /// A translated CHC problem: the program and the predicate table that maps
 /// locations back to the original predicates (for models in source terms).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChcProblem {
     pub program: Program,
     pub predicates: Vec<ChcPredicate>,
-    /// The state variables, in slot order.
+    /// The integer state variables, in slot order: an `Int` or `Bool`
+    /// argument `i` lives in `slots[i]` (an array argument in [`array_slot`]`(i)`).
     pub slots: Vec<String>,
+}
+
+/// The state variable of an `(Array Int Int)` argument at position `i`.
+pub fn array_slot(i: usize) -> String {
+    format!("m{i}")
+}
+
+/// The state variable of argument `i` of sort `s`.
+fn slot(i: usize, s: ArgSort) -> String {
+    match s {
+        ArgSort::Array => array_slot(i),
+        _ => format!("a{i}"),
+    }
 }
 
 /// The name of the initial location.
@@ -163,6 +192,7 @@ fn command_positions(text: &str) -> Vec<Pos> {
 enum Val {
     Int(Expr),
     Bool(Expr),
+    Array(Expr),
 }
 
 enum Binding {
@@ -215,6 +245,7 @@ fn sort_name(s: &Sort) -> String {
 }
 
 fn arg_sort(s: &Sort) -> Option<ArgSort> {
+    let simple = |s: &Sort, name: &str| matches!(s, Sort::Simple { identifier: Identifier::Simple { symbol } } if symbol.0 == name);
     match s {
         Sort::Simple {
             identifier: Identifier::Simple { symbol },
@@ -223,6 +254,15 @@ fn arg_sort(s: &Sort) -> Option<ArgSort> {
             "Bool" => Some(ArgSort::Bool),
             _ => None,
         },
+        Sort::Parameterized {
+            identifier: Identifier::Simple { symbol },
+            parameters,
+        } if symbol.0 == "Array"
+            && parameters.len() == 2
+            && parameters.iter().all(|p| simple(p, "Int")) =>
+        {
+            Some(ArgSort::Array)
+        }
         _ => None,
     }
 }
@@ -263,10 +303,10 @@ fn iff(a: Expr, b: Expr) -> Expr {
     ])
 }
 
-/// The integer view of a value (Bool as 0/1).
+/// The integer view of a value (Bool as 0/1; an array as itself).
 fn int_view(v: Val) -> Expr {
     match v {
-        Val::Int(e) => e,
+        Val::Int(e) | Val::Array(e) => e,
         Val::Bool(Expr::Eq(a, b))
             if matches!(&*a, Expr::Var(n) if n.starts_with("~v")) && *b == Expr::int(1) =>
         {
@@ -296,7 +336,7 @@ impl ClauseCx<'_> {
         for (s, sort) in vars {
             let Some(a) = arg_sort(sort) else {
                 return Err(self.unsupported(format!(
-                    "sort `{}` of {what} variable `{}` (only Int and Bool are supported)",
+                    "sort `{}` of {what} variable `{}` (only Int, Bool and (Array Int Int) are supported)",
                     sort_name(sort),
                     s.0
                 )));
@@ -317,6 +357,7 @@ impl ClauseCx<'_> {
                 Binding::Let(v) => v.clone(),
                 Binding::Var(k) => match self.vars[*k].1 {
                     ArgSort::Int => Val::Int(Expr::var(&pvar(*k))),
+                    ArgSort::Array => Val::Array(Expr::var(&pvar(*k))),
                     ArgSort::Bool => Val::Bool(Expr::eq(Expr::var(&pvar(*k)), Expr::int(1))),
                 },
             })
@@ -325,17 +366,21 @@ impl ClauseCx<'_> {
     fn boolean(&mut self, t: &Term, op: &str) -> R<Expr> {
         match self.term(t)? {
             Val::Bool(e) => Ok(e),
-            Val::Int(_) => {
-                Err(self.type_error(format!("`{op}` expects a Bool operand, got `{t}`")))
-            }
+            _ => Err(self.type_error(format!("`{op}` expects a Bool operand, got `{t}`"))),
         }
     }
     fn integer(&mut self, t: &Term, op: &str) -> R<Expr> {
         match self.term(t)? {
             Val::Int(e) => Ok(e),
-            Val::Bool(_) => {
-                Err(self.type_error(format!("`{op}` expects an Int operand, got `{t}`")))
-            }
+            _ => Err(self.type_error(format!("`{op}` expects an Int operand, got `{t}`"))),
+        }
+    }
+    fn array(&mut self, t: &Term, op: &str) -> R<Expr> {
+        match self.term(t)? {
+            Val::Array(e) => Ok(e),
+            _ => Err(self.type_error(format!(
+                "`{op}` expects an (Array Int Int) operand, got `{t}`"
+            ))),
         }
     }
 
@@ -353,9 +398,9 @@ impl ClauseCx<'_> {
         for (a, s) in args.iter().zip(&sorts) {
             let v = self.term(a)?;
             match (s, &v) {
-                (ArgSort::Int, Val::Int(_)) | (ArgSort::Bool, Val::Bool(_)) => {
-                    out.push(int_view(v))
-                }
+                (ArgSort::Int, Val::Int(_))
+                | (ArgSort::Bool, Val::Bool(_))
+                | (ArgSort::Array, Val::Array(_)) => out.push(int_view(v)),
                 _ => {
                     return Err(self.type_error(format!(
                         "argument `{a}` of `{name}` has the wrong sort (expected {s:?})"
@@ -402,6 +447,25 @@ impl ClauseCx<'_> {
             Term::QualIdentifier(q) => {
                 let name = self.qual_name(q)?;
                 self.symbol(&name)
+            }
+            Term::Application {
+                qual_identifier: QualIdentifier::Sorted { identifier, sort },
+                arguments,
+            } if matches!(identifier, Identifier::Simple { symbol } if symbol.0 == "const")
+                && arg_sort(sort) == Some(ArgSort::Array) =>
+            {
+                // `((as const (Array Int Int)) v)`: `v` must fold to a constant.
+                if arguments.len() != 1 {
+                    return Err(self.type_error("a constant array takes one operand".into()));
+                }
+                let v = self.integer(&arguments[0], "const")?;
+                match constant(&v) {
+                    Some(k) => Ok(Val::Array(Expr::ConstArray(Box::new(Expr::Int(Num(k)))))),
+                    None => Err(self.unsupported(format!(
+                        "constant array of the non-constant value `{}`",
+                        short(&arguments[0].to_string())
+                    ))),
+                }
             }
             Term::Application {
                 qual_identifier,
@@ -515,11 +579,14 @@ impl ClauseCx<'_> {
                 let vals = args.iter().map(|a| self.term(a)).collect::<R<Vec<_>>>()?;
                 let all_int = vals.iter().all(|v| matches!(v, Val::Int(_)));
                 let all_bool = vals.iter().all(|v| matches!(v, Val::Bool(_)));
-                if !all_int && !all_bool {
+                let all_array = vals.iter().all(|v| matches!(v, Val::Array(_)));
+                if !all_int && !all_bool && !all_array {
                     return Err(self.type_error(format!("`{name}` on operands of different sorts")));
                 }
                 let eq = |a: &Val, b: &Val| match (a, b) {
-                    (Val::Int(x), Val::Int(y)) => Expr::eq(x.clone(), y.clone()),
+                    (Val::Int(x), Val::Int(y)) | (Val::Array(x), Val::Array(y)) => {
+                        Expr::eq(x.clone(), y.clone())
+                    }
                     (Val::Bool(x), Val::Bool(y)) => iff(x.clone(), y.clone()),
                     _ => unreachable!(),
                 };
@@ -548,6 +615,9 @@ impl ClauseCx<'_> {
                     }
                     (Val::Bool(a), Val::Bool(b)) => {
                         Ok(Val::Bool(Expr::Ite(Box::new(c), Box::new(a), Box::new(b))))
+                    }
+                    (Val::Array(a), Val::Array(b)) => {
+                        Ok(Val::Array(Expr::Ite(Box::new(c), Box::new(a), Box::new(b))))
                     }
                     _ => Err(self.type_error("`ite` branches have different sorts".into())),
                 }
@@ -661,8 +731,22 @@ impl ClauseCx<'_> {
             "/" | "to_real" | "to_int" | "is_int" => Err(self.unsupported(format!(
                 "`{name}` (reals are not supported, only Int and Bool)"
             ))),
-            "select" | "store" => {
-                Err(self.unsupported(format!("`{name}` (arrays are not supported)")))
+            "select" => {
+                if args.len() != 2 {
+                    return Err(self.type_error("`select` takes two operands".into()));
+                }
+                let a = self.array(&args[0], name)?;
+                let i = self.integer(&args[1], name)?;
+                Ok(Val::Int(Expr::select(a, i)))
+            }
+            "store" => {
+                if args.len() != 3 {
+                    return Err(self.type_error("`store` takes three operands".into()));
+                }
+                let a = self.array(&args[0], name)?;
+                let i = self.integer(&args[1], name)?;
+                let v = self.integer(&args[2], name)?;
+                Ok(Val::Array(Expr::store(a, i, v)))
             }
             _ if name.starts_with("bv") => {
                 Err(self.unsupported(format!("`{name}` (bit-vectors are not supported)")))
@@ -850,12 +934,25 @@ pub fn parse(file: &str, text: &str) -> Result<ChcProblem, FrontendError> {
         }
     }
     let width = tr.preds.iter().map(|p| p.sorts.len()).max().unwrap_or(0);
-    let slots: Vec<String> = (0..width).map(|i| format!("a{i}")).collect();
+    let slots: Vec<String> = (0..width).map(|i| slot(i, ArgSort::Int)).collect();
+    let array_slots: Vec<String> = (0..width)
+        .filter(|&i| {
+            tr.preds
+                .iter()
+                .any(|p| p.sorts.get(i) == Some(&ArgSort::Array))
+        })
+        .map(array_slot)
+        .collect();
+    let mut vars: Vec<VarDecl> = slots.iter().map(|s| VarDecl::int(s)).collect();
+    vars.extend(array_slots.iter().map(|s| VarDecl {
+        name: s.clone(),
+        sort: VarSort::IntArray,
+    }));
     let mut edges = Vec::new();
     let mut origins = Vec::new();
     for (pos, term, text) in &clauses {
         let id = edges.len() as u32;
-        let edge = clause_edge(&tr, *pos, term, &slots, id)?;
+        let edge = clause_edge(&tr, *pos, term, &vars, id)?;
         edges.push(edge);
         origins.push(EdgeOrigin {
             edge: id,
@@ -870,7 +967,7 @@ pub fn parse(file: &str, text: &str) -> Result<ChcProblem, FrontendError> {
     locations.extend(tr.preds.iter().map(|p| p.location.clone()));
     locations.push(BAD.to_string());
     let task = Task {
-        vars: slots.iter().map(|s| VarDecl::int(s)).collect(),
+        vars,
         locations,
         initial_location: INIT.into(),
         bad_location: BAD.into(),
@@ -890,7 +987,7 @@ pub fn parse(file: &str, text: &str) -> Result<ChcProblem, FrontendError> {
     })
 }
 
-fn clause_edge(tr: &Translator, pos: Pos, term: &Term, slots: &[String], id: u32) -> R<Edge> {
+fn clause_edge(tr: &Translator, pos: Pos, term: &Term, state: &[VarDecl], id: u32) -> R<Edge> {
     let mut cx = ClauseCx {
         tr,
         pos,
@@ -947,12 +1044,14 @@ fn clause_edge(tr: &Translator, pos: Pos, term: &Term, slots: &[String], id: u32
         None => INIT.to_string(),
         Some(&k) => {
             let app = &cx.apps[k];
+            let sorts = &tr.preds[app.pred].sorts;
             for (i, a) in app.args.iter().enumerate() {
+                let s = slot(i, sorts[i]);
                 match var_index(a) {
                     Some(v) if !map.contains_key(&v) => {
-                        map.insert(v, Expr::var(&slots[i]));
+                        map.insert(v, Expr::var(&s));
                     }
-                    _ => relation.push(Expr::eq(Expr::var(&slots[i]), a.clone())),
+                    _ => relation.push(Expr::eq(Expr::var(&s), a.clone())),
                 }
             }
             tr.preds[app.pred].location.clone()
@@ -965,20 +1064,22 @@ fn clause_edge(tr: &Translator, pos: Pos, term: &Term, slots: &[String], id: u32
             let app = &cx.apps[k];
             let sorts = &tr.preds[app.pred].sorts;
             for (j, a) in app.args.iter().enumerate() {
+                let s = slot(j, sorts[j]);
                 match var_index(a) {
                     Some(v) if !map.contains_key(&v) => {
-                        map.insert(v, Expr::next(&slots[j]));
+                        map.insert(v, Expr::next(&s));
                         if sorts[j] == ArgSort::Bool {
-                            bool_ranges.push(Expr::next(&slots[j]));
+                            bool_ranges.push(Expr::next(&s));
                         }
                     }
-                    _ => relation.push(Expr::eq(Expr::next(&slots[j]), a.clone())),
+                    _ => relation.push(Expr::eq(Expr::next(&s), a.clone())),
                 }
             }
             tr.preds[app.pred].location.clone()
         }
     };
     relation.extend(constraints);
+    define_arrays(&cx, &map, &mut relation)?;
     // Remaining clause variables that occur become edge locals.
     let mut used = Vec::new();
     let mut nexts = Vec::new();
@@ -989,7 +1090,7 @@ fn clause_edge(tr: &Translator, pos: Pos, term: &Term, slots: &[String], id: u32
         .iter()
         .filter_map(|n| var_index(&Expr::var(n)))
         .collect();
-    let mut taken: BTreeSet<String> = slots.iter().cloned().collect();
+    let mut taken: BTreeSet<String> = state.iter().map(|v| v.name.clone()).collect();
     let mut locals = Vec::new();
     for v in used {
         if map.contains_key(&v) {
@@ -1031,6 +1132,56 @@ fn clause_edge(tr: &Translator, pos: Pos, term: &Term, slots: &[String], id: u32
     })
 }
 
+/// Replaces each array clause variable that is not a predicate argument
+/// (not in `map`) by its definition, a conjunct `x = t` of `relation`
+/// (edge locals are integers, so such a variable cannot stay).
+fn define_arrays(cx: &ClauseCx, map: &BTreeMap<usize, Expr>, relation: &mut Vec<Expr>) -> R<()> {
+    let var_index = |e: &Expr| match e {
+        Expr::Var(n) => n.strip_prefix("~v").and_then(|k| k.parse::<usize>().ok()),
+        _ => None,
+    };
+    let is_local_array = |v: usize| cx.vars[v].1 == ArgSort::Array && !map.contains_key(&v);
+    loop {
+        let mut used = Vec::new();
+        for r in relation.iter() {
+            r.collect_vars(&mut used, &mut Vec::new());
+        }
+        let Some(v) = used
+            .iter()
+            .filter_map(|n| var_index(&Expr::var(n)))
+            .find(|&v| is_local_array(v))
+        else {
+            return Ok(());
+        };
+        let name = pvar(v);
+        let mentions = |e: &Expr| {
+            let mut vs = Vec::new();
+            e.collect_vars(&mut vs, &mut Vec::new());
+            vs.contains(&name)
+        };
+        let def = relation.iter().position(|c| match c {
+            Expr::Eq(a, b) => {
+                (**a == Expr::var(&name) && !mentions(b))
+                    || (**b == Expr::var(&name) && !mentions(a))
+            }
+            _ => false,
+        });
+        let Some(k) = def else {
+            return Err(cx.unsupported(format!(
+                "array variable `{}`: neither a predicate argument nor defined by an equality `(= {} ...)` in the clause body",
+                cx.vars[v].0, cx.vars[v].0
+            )));
+        };
+        let Expr::Eq(a, b) = relation.remove(k) else {
+            unreachable!("a definition is an equality")
+        };
+        let t = if *a == Expr::var(&name) { *b } else { *a };
+        for r in relation.iter_mut() {
+            *r = subst(r, &|n| (n == name).then(|| t.clone()));
+        }
+    }
+}
+
 /// The first integer `ite` in `e` (outside nested formulas), as (cond, then, else).
 fn find_int_ite(e: &Expr) -> Option<(Expr, Expr, Expr)> {
     match e {
@@ -1059,6 +1210,8 @@ fn replace_term(e: &Expr, from: &Expr, to: &Expr) -> Expr {
         Expr::Gt(a, b) => Expr::Gt(r(a), r(b)),
         Expr::Ge(a, b) => Expr::Ge(r(a), r(b)),
         Expr::Ite(c, a, b) => Expr::Ite(c.clone(), r(a), r(b)),
+        Expr::Select(a, i) => Expr::Select(r(a), r(i)),
+        Expr::Store(a, i, v) => Expr::Store(r(a), r(i), r(v)),
         _ => e.clone(),
     }
 }

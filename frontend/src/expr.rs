@@ -22,7 +22,8 @@ pub const MAX_NESTING: usize = 2000;
 pub enum Mode {
     /// `.imp`: array reads `a[e]`, constant folding for `*`, `/`, `%`.
     Imp,
-    /// `.ts`: primed names, `ite(..)`, `and(..)`, `or(..)`, `add(..)`; exact structure.
+    /// `.ts`: primed names, `ite(..)`, `and(..)`, `or(..)`, `add(..)`,
+    /// arrays (`e[i]`, `store(a, i, v)`, `const(v)`); exact structure.
     Ts,
 }
 
@@ -82,6 +83,10 @@ pub enum PK {
     Or(Vec<PExpr>),
     Implies(Box<PExpr>, Box<PExpr>),
     Ite(Box<PExpr>, Box<PExpr>, Box<PExpr>),
+    /// `.ts` array read `e[i]` of any array expression.
+    Select(Box<PExpr>, Box<PExpr>),
+    Store(Box<PExpr>, Box<PExpr>, Box<PExpr>),
+    Const(Box<PExpr>),
 }
 
 pub struct Parser<'a> {
@@ -401,6 +406,23 @@ impl<'a> Parser<'a> {
     }
 
     fn atom(&mut self) -> Result<PExpr, FrontendError> {
+        let mut a = self.primary()?;
+        // `.ts` array reads: `a[i]`, `a'[i]`, `store(..)[i]`, ...
+        while self.mode == Mode::Ts && *self.peek() == Tok::LBracket {
+            let op = self.bump().pos;
+            let idx = self.expr()?;
+            self.expect(&Tok::RBracket, "`]`")?;
+            let pos = a.pos;
+            a = PExpr {
+                kind: PK::Select(Box::new(a), Box::new(idx)),
+                pos,
+                op,
+            };
+        }
+        Ok(a)
+    }
+
+    fn primary(&mut self) -> Result<PExpr, FrontendError> {
         let pos = self.pos();
         let mk = |kind| PExpr { kind, pos, op: pos };
         match self.peek().clone() {
@@ -422,7 +444,7 @@ impl<'a> Parser<'a> {
                 self.bump();
                 if self.mode == Mode::Ts && *self.peek() == Tok::LParen {
                     let fun = s.as_str();
-                    if !matches!(fun, "ite" | "and" | "or" | "add") {
+                    if !matches!(fun, "ite" | "and" | "or" | "add" | "store" | "const") {
                         return Err(FrontendError::syntax(
                             self.file,
                             pos,
@@ -440,20 +462,28 @@ impl<'a> Parser<'a> {
                         }
                     }
                     self.expect(&Tok::RParen, "`,` or `)`")?;
+                    let arity = match fun {
+                        "ite" | "store" => Some(3),
+                        "const" => Some(1),
+                        _ => None,
+                    };
+                    if let Some(k) = arity.filter(|k| *k != args.len()) {
+                        let what = if k == 1 {
+                            "one argument"
+                        } else {
+                            "three arguments"
+                        };
+                        return Err(FrontendError::syntax(
+                            self.file,
+                            pos,
+                            &format!("`{fun}` takes {what}"),
+                        ));
+                    }
+                    let mut take = || Box::new(args.remove(0));
                     return match fun {
-                        "ite" => {
-                            if args.len() != 3 {
-                                return Err(FrontendError::syntax(
-                                    self.file,
-                                    pos,
-                                    "`ite` takes three arguments",
-                                ));
-                            }
-                            let c = args.remove(0);
-                            let a = args.remove(0);
-                            let b = args.remove(0);
-                            Ok(mk(PK::Ite(Box::new(c), Box::new(a), Box::new(b))))
-                        }
+                        "ite" => Ok(mk(PK::Ite(take(), take(), take()))),
+                        "store" => Ok(mk(PK::Store(take(), take(), take()))),
+                        "const" => Ok(mk(PK::Const(take()))),
                         "and" => Ok(mk(PK::And(args))),
                         "or" => Ok(mk(PK::Or(args))),
                         _ => Ok(mk(PK::Add(args))),
@@ -480,6 +510,8 @@ impl<'a> Parser<'a> {
 pub enum Sort {
     Int,
     Bool,
+    /// `int[]` (`.ts` only).
+    Array,
 }
 
 impl Sort {
@@ -487,6 +519,7 @@ impl Sort {
         match self {
             Sort::Int => "int",
             Sort::Bool => "bool",
+            Sort::Array => "int[]",
         }
     }
 }
@@ -512,12 +545,15 @@ pub fn const_value(e: &Expr) -> Option<BigInt> {
 }
 
 /// Lowers a parsed expression, resolving names with `leaf` (called on
-/// `Var`, `Next` and `Index` nodes), and checks sorts.
+/// `Var`, `Next` and `Index` nodes, giving the term and its sort), and checks sorts.
 pub struct Lower<'a> {
     pub file: &'a str,
     pub mode: Mode,
-    pub leaf: &'a dyn Fn(&PExpr) -> Result<Expr, FrontendError>,
+    pub leaf: Leaf<'a>,
 }
+
+/// Resolves a name or indexed name to its term and sort.
+pub type Leaf<'a> = &'a dyn Fn(&PExpr) -> Result<(Expr, Sort), FrontendError>;
 
 impl Lower<'_> {
     /// Lowers `e` and requires sort `want`; `ctx` names the context for messages.
@@ -550,7 +586,29 @@ impl Lower<'_> {
         Ok(match &e.kind {
             PK::Int(n) => (Expr::Int(n.clone()), Int),
             PK::Bool(v) => (Expr::Bool(*v), Bool),
-            PK::Var(_) | PK::Next(_) | PK::Index(..) => ((self.leaf)(e)?, Int),
+            PK::Var(_) | PK::Next(_) | PK::Index(..) => (self.leaf)(e)?,
+            PK::Select(a, i) => {
+                let x = self.operand(a, Array, "[]")?;
+                let y = self.expect(i, Int, "an array index")?;
+                (Expr::select(x, y), Int)
+            }
+            PK::Store(a, i, v) => {
+                let x = self.operand(a, Array, "store")?;
+                let y = self.operand(i, Int, "store")?;
+                let z = self.operand(v, Int, "store")?;
+                (Expr::store(x, y, z), Array)
+            }
+            PK::Const(v) => {
+                let x = self.operand(v, Int, "const")?;
+                if !matches!(x, Expr::Int(_)) {
+                    return Err(FrontendError::type_error(
+                        self.file,
+                        v.pos,
+                        "`const` takes an integer literal",
+                    ));
+                }
+                (Expr::ConstArray(Box::new(x)), Array)
+            }
             PK::Neg(a) => (Expr::Neg(Box::new(self.operand(a, Int, "-")?)), Int),
             PK::Not(a) => (Expr::Not(Box::new(self.operand(a, Bool, "!")?)), Bool),
             PK::Add(v) => {
@@ -621,8 +679,23 @@ impl Lower<'_> {
                 }
             }
             PK::Cmp(op, a, c) => {
-                let x = Box::new(self.operand(a, Int, op.text())?);
-                let y = Box::new(self.operand(c, Int, op.text())?);
+                // `==`/`!=` also compare two arrays.
+                let (x, sx) = self.lower(a)?;
+                let eq = matches!(op, CmpOp::Eq | CmpOp::Ne);
+                let want = if eq && sx == Array { Array } else { Int };
+                if sx != want {
+                    return Err(FrontendError::type_error(
+                        self.file,
+                        a.pos,
+                        &format!(
+                            "operand of `{}` must be int, found {}",
+                            op.text(),
+                            sx.name()
+                        ),
+                    ));
+                }
+                let x = Box::new(x);
+                let y = Box::new(self.operand(c, want, op.text())?);
                 let r = match op {
                     CmpOp::Eq => Expr::Eq(x, y),
                     CmpOp::Ne => Expr::Not(Box::new(Expr::Eq(x, y))),

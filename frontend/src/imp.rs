@@ -3,20 +3,22 @@
 //! ```text
 //! // comments: `// ...` and `/* ... */`
 //! var x, y: int;          // declarations first; int = mathematical integer
-//! var a: int[];           // arrays are parsed, then rejected as unsupported
-//! x = 0;  x = *;  a[i] = e;  assume(x > 0 && y != 3);  assert(x == y);
+//! var a: int[];           // an int -> int array (over all integers)
+//! x = 0;  x = *;  a[i] = e;  a = *;  assume(x > 0 && y != 3);  assert(x == y);
 //! if (x < 10) { ... } else if (*) { ... } else { ... }
 //! while (i < n) { ... }   while (*) { ... }   skip;   { ... }
 //! ```
 //! Bodies of `if`/`else`/`while` may also be a single statement without braces.
-//! Variables start unconstrained. A failing `assert` reaches `bad`; after the
-//! assert, execution continues with the condition assumed. `assume(c)` blocks
-//! the paths where `c` is false.
+//! `a[e]` reads an array wherever an int is expected; `a[i] = e` writes one
+//! element (`a' == store(a, i, e)`), `a = *` havocs the whole array.
+//! Variables (arrays too) start unconstrained. A failing `assert` reaches
+//! `bad`; after the assert, execution continues with the condition assumed.
+//! `assume(c)` blocks the paths where `c` is false.
 
 use super::expr::{Lower, Mode, PExpr, Parser, Sort, PK};
 use super::lexer::{lex, IdentStyle, Tok};
 use super::{FrontendError, Pos};
-use format::Expr;
+use format::{Expr, VarDecl, VarSort};
 use std::collections::BTreeMap;
 
 /// A statement or condition's origin in the source.
@@ -66,15 +68,15 @@ pub enum Stmt {
 
 #[derive(Clone, Debug)]
 pub struct ImpProgram {
-    /// The integer state variables, in declaration order.
-    pub vars: Vec<String>,
+    /// The state variables, in declaration order.
+    pub vars: Vec<VarDecl>,
     pub body: Vec<Stmt>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Decl {
     Int,
-    Array(Pos),
+    Array,
 }
 
 const KEYWORDS: &[&str] = &[
@@ -100,7 +102,6 @@ pub fn parse(file: &str, text: &str) -> Result<ImpProgram, FrontendError> {
             names.push(ip.p.ident("a variable name")?);
         }
         ip.p.expect(&Tok::Colon, "`:`")?;
-        let type_pos = ip.p.pos();
         ip.p.expect_kw("int")?;
         let is_array = if ip.p.eat(&Tok::LBracket) {
             ip.p.expect(&Tok::RBracket, "`]`")?;
@@ -117,11 +118,7 @@ pub fn parse(file: &str, text: &str) -> Result<ImpProgram, FrontendError> {
                     &format!("`{n}` is a keyword, not a variable name"),
                 ));
             }
-            let d = if is_array {
-                Decl::Array(type_pos)
-            } else {
-                Decl::Int
-            };
+            let d = if is_array { Decl::Array } else { Decl::Int };
             if ip.decls.insert(n.clone(), d).is_some() {
                 return Err(FrontendError::invalid(
                     file,
@@ -129,9 +126,14 @@ pub fn parse(file: &str, text: &str) -> Result<ImpProgram, FrontendError> {
                     &format!("variable `{n}` is declared twice"),
                 ));
             }
-            if !is_array {
-                vars.push(n);
-            }
+            vars.push(VarDecl {
+                name: n,
+                sort: if is_array {
+                    VarSort::IntArray
+                } else {
+                    VarSort::Int
+                },
+            });
         }
     }
     let mut body = Vec::new();
@@ -145,10 +147,6 @@ pub fn parse(file: &str, text: &str) -> Result<ImpProgram, FrontendError> {
         }
         ip.stmt(&mut body)?;
     }
-    // Arrays are declared but unused: still reject, at the declaration.
-    if let Some(Decl::Array(pos)) = ip.decls.values().find(|d| matches!(d, Decl::Array(_))) {
-        return Err(FrontendError::unsupported(file, *pos, "arrays"));
-    }
     Ok(ImpProgram { vars, body })
 }
 
@@ -159,11 +157,11 @@ impl ImpParser<'_> {
 
     fn lower(&self, e: &PExpr, want: Sort, ctx: &str) -> Result<Expr, FrontendError> {
         let file = self.p.file;
-        let leaf = |e: &PExpr| -> Result<Expr, FrontendError> {
+        let leaf = |e: &PExpr| -> Result<(Expr, Sort), FrontendError> {
             match &e.kind {
                 PK::Var(n) => match self.decls.get(n) {
-                    Some(Decl::Int) => Ok(Expr::Var(n.clone())),
-                    Some(Decl::Array(_)) => Err(FrontendError::type_error(
+                    Some(Decl::Int) => Ok((Expr::Var(n.clone()), Sort::Int)),
+                    Some(Decl::Array) => Err(FrontendError::type_error(
                         file,
                         e.pos,
                         &format!("`{n}` is an array; index it as `{n}[i]`"),
@@ -171,10 +169,9 @@ impl ImpParser<'_> {
                     None => Err(FrontendError::undeclared(file, e.pos, n)),
                 },
                 PK::Index(n, idx) => match self.decls.get(n) {
-                    Some(Decl::Array(_)) => {
-                        // Check the index too, so its errors come first.
-                        self.lower(idx, Sort::Int, "an array index")?;
-                        Err(FrontendError::unsupported(file, e.pos, "arrays"))
+                    Some(Decl::Array) => {
+                        let i = self.lower(idx, Sort::Int, "an array index")?;
+                        Ok((Expr::select(Expr::Var(n.clone()), i), Sort::Int))
                     }
                     Some(Decl::Int) => Err(FrontendError::type_error(
                         file,
@@ -325,6 +322,7 @@ impl ImpParser<'_> {
                     self.p.expect(&Tok::RBracket, "`]`")?;
                     self.p.expect(&Tok::Assign, "`=`")?;
                     let value = self.p.expr()?;
+                    let s = src(&self.p, self.p.prev_end());
                     self.semi()?;
                     return match self.decls.get(&name) {
                         None => Err(FrontendError::undeclared(&file, pos, &name)),
@@ -333,22 +331,33 @@ impl ImpParser<'_> {
                             pos,
                             &format!("`{name}` is an int, not an array"),
                         )),
-                        Some(Decl::Array(_)) => {
-                            self.lower(&idx, Sort::Int, "an array index")?;
-                            self.lower(&value, Sort::Int, "an array element")?;
-                            Err(FrontendError::unsupported(&file, pos, "arrays"))
+                        Some(Decl::Array) => {
+                            let i = self.lower(&idx, Sort::Int, "an array index")?;
+                            let v = self.lower(&value, Sort::Int, "an array element")?;
+                            let a = Expr::Var(name.clone());
+                            out.push(Stmt::Assign {
+                                var: name,
+                                value: Expr::store(a, i, v),
+                                src: s,
+                            });
+                            Ok(())
                         }
                     };
                 }
                 self.p.expect(&Tok::Assign, "`=` (an assignment)")?;
-                match self.decls.get(&name) {
+                let is_array = match self.decls.get(&name) {
                     None => return Err(FrontendError::undeclared(&file, pos, &name)),
-                    Some(Decl::Array(_)) => {
-                        return Err(FrontendError::unsupported(&file, pos, "arrays"))
-                    }
-                    Some(Decl::Int) => {}
+                    Some(d) => matches!(d, Decl::Array),
+                };
+                let havoc = *self.p.peek() == Tok::Star && *self.p.peek_at(1) == Tok::Semi;
+                if is_array && !havoc {
+                    return Err(FrontendError::type_error(
+                        &file,
+                        pos,
+                        &format!("`{name}` is an array: assign elements (`{name}[i] = e`) or havoc it (`{name} = *`)"),
+                    ));
                 }
-                if *self.p.peek() == Tok::Star && *self.p.peek_at(1) == Tok::Semi {
+                if havoc {
                     self.p.bump();
                     let s = src(&self.p, self.p.prev_end());
                     self.semi()?;

@@ -25,13 +25,17 @@
 //!    LBE, edges into `bad` leave the next state unconstrained: `bad` has no
 //!    outgoing edges, so only reaching it counts, and the frame would
 //!    otherwise need a join per variable at every branch point towards `bad`.
+//!
+//! The target of every array havoc stays a location (it is never removed),
+//! so no block reads an array after havocking it: edge locals are integers,
+//! and the havocked value is only expressible as the unconstrained `a'`.
 
 use super::cfa::{Cfa, Op};
 use super::ssa::relation;
 use super::{Encoding, Program};
-use format::{Edge, EdgeOrigin, Expr, SourceMap, SourceStatement, Task, VarDecl};
+use format::{Edge, EdgeOrigin, Expr, SourceMap, SourceStatement, Task, VarDecl, VarSort};
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, HashSet, VecDeque};
 
 /// Most operations one location's removal may copy (see the module doc).
 pub const DUP_BUDGET: usize = 256;
@@ -140,12 +144,23 @@ impl WEdge {
 /// leaving `entry`, so that no abstraction has to rediscover it.
 pub fn encode(
     file: &str,
-    vars: &[String],
+    vars: &[VarDecl],
     cfa: Cfa,
     encoding: Encoding,
     invariant: &Expr,
 ) -> Program {
     let n = cfa.locations.len();
+    let arrays: HashSet<&str> = vars
+        .iter()
+        .filter(|v| v.sort == VarSort::IntArray)
+        .map(|v| v.name.as_str())
+        .collect();
+    let mut pinned = vec![false; n];
+    for e in &cfa.edges {
+        if matches!(&e.op, Op::Havoc(x) if arrays.contains(x.as_str())) {
+            pinned[e.to] = true;
+        }
+    }
     let edges: Vec<WEdge> = cfa
         .edges
         .into_iter()
@@ -165,7 +180,7 @@ pub fn encode(
     let mut live = prune(edges, n, cfa.entry, cfa.bad);
     if encoding == Encoding::Lbe {
         live = prune(
-            summarise(live, n, cfa.entry, cfa.bad),
+            summarise(live, n, cfa.entry, cfa.bad, pinned),
             n,
             cfa.entry,
             cfa.bad,
@@ -230,7 +245,7 @@ pub fn encode(
         });
     }
     let task = Task {
-        vars: vars.iter().map(|v| VarDecl::int(v)).collect(),
+        vars: vars.to_vec(),
         locations: locations.iter().map(|&l| name(l)).collect(),
         initial_location: name(cfa.entry),
         bad_location: name(cfa.bad),
@@ -287,6 +302,8 @@ struct Graph {
     between: HashMap<(usize, usize), usize>,
     /// Loop heads, which Rule 1' leaves alone so they stay the cut points.
     head: Vec<bool>,
+    /// Locations never removed (targets of array havocs).
+    pinned: Vec<bool>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -331,7 +348,7 @@ impl Graph {
     }
     /// The cheaper rule that removes `l`, with its cost (operations copied).
     fn plan(&mut self, l: usize, entry: usize, bad: usize) -> Option<(usize, Rule)> {
-        if l == entry || l == bad {
+        if l == entry || l == bad || self.pinned[l] {
             return None;
         }
         let (ins, outs) = self.adjacent(l);
@@ -400,13 +417,20 @@ impl Graph {
 
 /// Removes locations by Rules 1/1'/2, cheapest first, within the budget.
 /// Returns the remaining edges in creation order.
-fn summarise(edges: Vec<WEdge>, n: usize, entry: usize, bad: usize) -> Vec<WEdge> {
+fn summarise(
+    edges: Vec<WEdge>,
+    n: usize,
+    entry: usize,
+    bad: usize,
+    pinned: Vec<bool>,
+) -> Vec<WEdge> {
     let mut g = Graph {
         edges: Vec::with_capacity(edges.len() * 2),
         inc: vec![Vec::new(); n],
         out: vec![Vec::new(); n],
         between: HashMap::new(),
         head: loop_heads(&edges, n, entry),
+        pinned,
     };
     for e in edges {
         g.add(e);

@@ -7,6 +7,9 @@
 //! * [`parse_ts`] parses the syntax printed by [`format::print::task_to_string`];
 //!   printing and parsing round-trip.
 //!
+//! Arrays (`int -> int`, see [`format::VarSort::IntArray`]) are supported by
+//! every frontend; writes become `store` terms, never edge locals.
+//!
 //! Integer semantics are mathematical (no overflow). `/` and `%` are SMT-LIB
 //! `div`/`mod` and need a positive constant divisor: `a / d` is
 //! `floor(a / d)` and `a % d` is `a - d * (a / d)`, always in `0..d`
@@ -26,6 +29,8 @@ mod ts;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_arrays;
 
 use std::fmt;
 use std::path::Path;

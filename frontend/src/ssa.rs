@@ -11,10 +11,23 @@
 //! Locals defined by a plain equality and used at most once (or equal to a
 //! variable or constant) are then substituted away, so a single `x = x + 1`
 //! gives `x' == x + 1 && y' == y`.
+//!
+//! Array variables never get locals (edge locals are integers): a write is
+//! substituted as a `store` term, so `a[i] = x; a[j] = y` gives
+//! `a' == store(store(a, i, x), j, y)`. A havocked array, and an array whose
+//! branches disagree but which no later operation of the block mentions, has
+//! the value `a'` itself: the frame `a' == v` then goes into each branch (or
+//! nowhere, leaving `a'` free). An array still used after such a choice is
+//! joined through integer locals: each branch's writes on the common base
+//! become the same number of `store(.., a#i@k, a#v@k)` slots (shorter
+//! branches repeat their first write, which is idempotent; an index or value
+//! all branches agree on is used as it is), so the join stays linear in
+//! size. [`super::lbe`] ends a block after every array havoc, so a havocked
+//! array is never read in the same block.
 
 use super::cfa::Op;
 use super::lbe::Block;
-use format::Expr;
+use format::{Expr, VarDecl, VarSort};
 use std::collections::{HashMap, HashSet};
 
 /// Substituted terms nest at most this deep; deeper definitions keep their
@@ -23,7 +36,13 @@ const MAX_SUBST_DEPTH: usize = 64;
 
 /// The relation of a block and its edge locals (in creation order); with
 /// `frame`, it determines every next-state variable.
-pub(super) fn relation(vars: &[String], b: &Block, frame: bool) -> (Vec<String>, Expr) {
+pub(super) fn relation(decls: &[VarDecl], b: &Block, frame: bool) -> (Vec<String>, Expr) {
+    let vars: Vec<String> = decls.iter().map(|v| v.name.clone()).collect();
+    let arrays: HashSet<String> = decls
+        .iter()
+        .filter(|v| v.sort == VarSort::IntArray)
+        .map(|v| v.name.clone())
+        .collect();
     let order: HashMap<&str, usize> = vars
         .iter()
         .enumerate()
@@ -41,12 +60,18 @@ pub(super) fn relation(vars: &[String], b: &Block, frame: bool) -> (Vec<String>,
         locals: Vec::new(),
         env: HashMap::new(),
         log: Vec::new(),
+        arrays,
+        frame,
     };
     let mut conj = Vec::new();
-    s.enc(b, &mut conj);
+    s.enc(b, &mut conj, &HashSet::new());
     if frame {
-        for x in vars {
-            conj.push(Expr::eq(Expr::Next(x.clone()), s.get(x)));
+        for x in &vars {
+            let v = s.get(x);
+            // `x'` itself: havocked, or already framed in each branch.
+            if v != Expr::Next(x.clone()) {
+                conj.push(Expr::eq(Expr::Next(x.clone()), v));
+            }
         }
     }
     let rel = simplify(eliminate(simplify(Expr::And(conj)), &s.locals));
@@ -92,6 +117,10 @@ struct Ssa<'a> {
     /// Undo log of `env` (variable, previous value), so a choice encodes
     /// each branch from the same environment without copying it.
     log: Vec<(String, Option<Expr>)>,
+    /// The array state variables.
+    arrays: HashSet<String>,
+    /// Whether the relation ends with the frame.
+    frame: bool,
 }
 
 fn atomic(e: &Expr) -> bool {
@@ -134,7 +163,9 @@ impl Ssa<'_> {
         e.map_vars(&|n| self.env.get(n).cloned())
     }
 
-    fn enc(&mut self, b: &Block, out: &mut Vec<Expr>) {
+    /// Encodes `b`; `after` holds the arrays some later operation of the
+    /// block (on a path through `b`) mentions.
+    fn enc(&mut self, b: &Block, out: &mut Vec<Expr>, after: &HashSet<String>) {
         if let Block::Op(..) = b {
             self.pos += 1;
         }
@@ -143,7 +174,7 @@ impl Ssa<'_> {
             Block::Op(Op::Assume(c), _) => out.push(self.subst(c)),
             Block::Op(Op::Assign(x, e), _) => {
                 let v = self.subst(e);
-                if atomic(&v) {
+                if atomic(&v) || self.arrays.contains(x) {
                     self.set(x, v);
                 } else {
                     let l = self.fresh(x);
@@ -151,23 +182,150 @@ impl Ssa<'_> {
                     out.push(Expr::eq(Expr::Var(l), v));
                 }
             }
+            Block::Op(Op::Havoc(x), _) if self.arrays.contains(x) => {
+                self.set(x, Expr::Next(x.clone()));
+            }
             Block::Op(Op::Havoc(x), _) => {
                 let l = self.fresh(x);
                 self.set(x, Expr::Var(l));
             }
-            Block::Seq(v) => v.iter().for_each(|x| self.enc(x, out)),
-            Block::Choice(v) => self.choice(v, out),
+            Block::Seq(v) if self.arrays.is_empty() => {
+                v.iter().for_each(|x| self.enc(x, out, after))
+            }
+            Block::Seq(v) => {
+                let mut afters = Vec::with_capacity(v.len());
+                let mut later = after.clone();
+                for x in v.iter().rev() {
+                    afters.push(later.clone());
+                    self.mentions(x, &mut later);
+                }
+                for (x, a) in v.iter().zip(afters.iter().rev()) {
+                    self.enc(x, out, a);
+                }
+            }
+            Block::Choice(v) => self.choice(v, out, after),
         }
+    }
+
+    /// Adds the arrays `b` reads or writes.
+    fn mentions(&self, b: &Block, out: &mut HashSet<String>) {
+        match b {
+            Block::Op(op, _) => {
+                let (target, read) = match op {
+                    Op::Assign(x, e) => (Some(x), Some(e)),
+                    Op::Havoc(x) => (Some(x), None),
+                    Op::Assume(e) => (None, Some(e)),
+                    Op::Skip => (None, None),
+                };
+                if let Some(x) = target.filter(|x| self.arrays.contains(*x)) {
+                    out.insert(x.clone());
+                }
+                if let Some(e) = read {
+                    let mut vs = Vec::new();
+                    e.collect_vars(&mut vs, &mut Vec::new());
+                    out.extend(vs.into_iter().filter(|v| self.arrays.contains(v)));
+                }
+            }
+            Block::Seq(v) => v.iter().for_each(|x| self.mentions(x, out)),
+            Block::Choice(v) => v.iter().for_each(|x| self.mentions(x, out)),
+        }
+    }
+
+    /// The value of array `x` after a choice whose branches give it
+    /// different values (see the module doc).
+    fn join_array(
+        &mut self,
+        x: &str,
+        base: &Expr,
+        branches: &mut [(Vec<Expr>, HashMap<String, Expr>)],
+        after: &HashSet<String>,
+    ) -> Expr {
+        let vals: Vec<Expr> = branches
+            .iter()
+            .map(|(_, ch)| ch.get(x).cloned().unwrap_or_else(|| base.clone()))
+            .collect();
+        let next = Expr::Next(x.to_string());
+        if !after.contains(x) {
+            if self.frame {
+                for ((c, _), v) in branches.iter_mut().zip(&vals) {
+                    if *v != next {
+                        c.push(Expr::eq(next.clone(), v.clone()));
+                    }
+                }
+            }
+            return next;
+        }
+        debug_assert!(
+            !vals.contains(&next),
+            "a havocked array is read in its block"
+        );
+        let writes: Option<Vec<Vec<(Expr, Expr)>>> = vals.iter().map(|v| peel(v, base)).collect();
+        let Some(writes) = writes else {
+            // Some branch replaced the whole array: select its value by a selector local.
+            let s = self.fresh(&format!("{x}#s"));
+            for (k, (c, _)) in branches.iter_mut().enumerate() {
+                c.push(Expr::eq(Expr::var(&s), Expr::int(k as i64)));
+            }
+            let mut acc = vals[vals.len() - 1].clone();
+            for k in (0..vals.len() - 1).rev() {
+                let is_k = Expr::eq(Expr::var(&s), Expr::int(k as i64));
+                acc = Expr::Ite(Box::new(is_k), Box::new(vals[k].clone()), Box::new(acc));
+            }
+            return acc;
+        };
+        let m = writes.iter().map(Vec::len).max().unwrap_or(0);
+        // Each branch's writes, padded to `m` slots: a repeated first write
+        // changes nothing, nor does `store(b, k, b[k])` for any `k` (a
+        // branch without writes takes the index of the longest branch).
+        let longest = writes
+            .iter()
+            .find(|w| w.len() == m)
+            .cloned()
+            .unwrap_or_default();
+        let padded: Vec<Vec<(Expr, Expr)>> = writes
+            .into_iter()
+            .map(|w| match w.first() {
+                None => longest
+                    .iter()
+                    .map(|(k, _)| (k.clone(), Expr::select(base.clone(), k.clone())))
+                    .collect(),
+                Some(first) => {
+                    let mut p = vec![first.clone(); m - w.len()];
+                    p.extend(w);
+                    p
+                }
+            })
+            .collect();
+        let mut joined = base.clone();
+        for j in 0..m {
+            // An index or value all branches agree on needs no local.
+            let mut part = |k: usize, tag: &str| -> Expr {
+                let pick = |w: &(Expr, Expr)| if k == 0 { w.0.clone() } else { w.1.clone() };
+                let first = pick(&padded[0][j]);
+                if padded.iter().all(|w| pick(&w[j]) == first) {
+                    return first;
+                }
+                let l = self.fresh(&format!("{x}#{tag}"));
+                for ((c, _), w) in branches.iter_mut().zip(&padded) {
+                    c.push(Expr::eq(Expr::var(&l), pick(&w[j])));
+                }
+                Expr::var(&l)
+            };
+            let i = part(0, "i");
+            let v = part(1, "v");
+            joined = Expr::store(joined, i, v);
+        }
+        joined
     }
 
     /// Encodes each branch from the current environment and joins the
     /// variables some branch changed.
-    fn choice(&mut self, v: &[Block], out: &mut Vec<Expr>) {
+    fn choice(&mut self, v: &[Block], out: &mut Vec<Expr>, after: &HashSet<String>) {
         let mark = self.log.len();
         let mut branches: Vec<(Vec<Expr>, HashMap<String, Expr>)> = Vec::new();
         for x in v {
             let mut c = Vec::new();
-            self.enc(x, &mut c);
+            self.enc(x, &mut c, after);
             let changed: HashMap<String, Expr> = self.log[mark..]
                 .iter()
                 .map(|(n, _)| (n.clone(), self.get(n)))
@@ -190,13 +348,21 @@ impl Ssa<'_> {
             None => true,
             Some(m) => m.get(x).is_some_and(|&p| p >= end),
         };
-        let names: Vec<String> = names.into_iter().filter(|x| live(x)).collect();
+        let names: Vec<String> = names
+            .into_iter()
+            .filter(|x| self.arrays.contains(x) || live(x))
+            .collect();
         for x in names {
             let base = self.get(&x);
             let value = |ch: &HashMap<String, Expr>| ch.get(&x).cloned().unwrap_or(base.clone());
             let first = value(&branches[0].1);
             if branches.iter().all(|(_, ch)| value(ch) == first) {
                 self.set(&x, first);
+                continue;
+            }
+            if self.arrays.contains(&x) {
+                let joined = self.join_array(&x, &base, &mut branches, after);
+                self.set(&x, joined);
                 continue;
             }
             let l = self.fresh(&x);
@@ -209,6 +375,22 @@ impl Ssa<'_> {
             branches.into_iter().map(|(c, _)| Expr::And(c)).collect(),
         ));
     }
+}
+
+/// The writes that make `v` from `base` (`v = store(..store(base, i1, v1).., ik, vk)`),
+/// innermost first; `None` if `v` is not such a chain.
+fn peel(v: &Expr, base: &Expr) -> Option<Vec<(Expr, Expr)>> {
+    let mut out = Vec::new();
+    let mut cur = v;
+    while cur != base {
+        let Expr::Store(a, i, x) = cur else {
+            return None;
+        };
+        out.push(((**i).clone(), (**x).clone()));
+        cur = a;
+    }
+    out.reverse();
+    Some(out)
 }
 
 /// Flattens `&&`/`||`, drops neutral elements, folds constant `!`.

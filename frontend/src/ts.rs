@@ -2,7 +2,7 @@
 //! [`format::print::task_to_string`].
 //!
 //! ```text
-//! var x: int;                      // or `var x, y: int;`; `int[]` for arrays
+//! var x: int;  var a: int[];       // or `var x, y: int;`; `int[]`: int -> int arrays
 //! location h;                      // one per location, in order
 //! initial h;  bad bad;             // exactly once each
 //! init x == 0;                     // optional, default `true`
@@ -11,8 +11,11 @@
 //!   relation x' == x + t;
 //! ```
 //! Items may come in any order; names are resolved after the whole file is
-//! read. `true` and `false` are reserved; `ite`, `and`, `or`, `add` are only
-//! functions when directly followed by `(`.
+//! read. `true` and `false` are reserved; `ite`, `and`, `or`, `add`,
+//! `store`, `const` are only functions when directly followed by `(`.
+//! Arrays: `e[i]` reads any array expression (`a[i]`, `a'[i]`,
+//! `store(a, i, v)[j]`), `==`/`!=` and `ite` also take arrays. Edge locals
+//! must be `int`.
 
 use super::expr::{Lower, Mode, PExpr, Parser, Sort, PK};
 use super::lexer::{lex, IdentStyle, Tok};
@@ -202,14 +205,10 @@ pub fn parse(file: &str, text: &str) -> Result<(Task, SourceMap), FrontendError>
     let initial_location = check_loc(&initial)?;
     let bad_location = check_loc(&bad)?;
 
-    let state_var = |e: &PExpr, n: &str| -> Result<(), FrontendError> {
+    let state_var = |e: &PExpr, n: &str| -> Result<Sort, FrontendError> {
         match var_sorts.get(n) {
-            Some(VarSort::Int) => Ok(()),
-            Some(VarSort::IntArray) => Err(FrontendError::unsupported(
-                file,
-                e.pos,
-                &format!("arrays (`{n}` has sort int[])"),
-            )),
+            Some(VarSort::Int) => Ok(Sort::Int),
+            Some(VarSort::IntArray) => Ok(Sort::Array),
             None => Err(FrontendError::undeclared(file, e.pos, n)),
         }
     };
@@ -217,15 +216,15 @@ pub fn parse(file: &str, text: &str) -> Result<(Task, SourceMap), FrontendError>
     let init = match init {
         None => Expr::Bool(true),
         Some(pe) => {
-            let leaf = |e: &PExpr| -> Result<Expr, FrontendError> {
+            let leaf = |e: &PExpr| -> Result<(Expr, Sort), FrontendError> {
                 match &e.kind {
-                    PK::Var(n) => state_var(e, n).map(|_| Expr::Var(n.clone())),
+                    PK::Var(n) => state_var(e, n).map(|s| (Expr::Var(n.clone()), s)),
                     PK::Next(n) => Err(FrontendError::invalid(
                         file,
                         e.pos,
                         &format!("`{n}'`: primed variables are not allowed in `init`"),
                     )),
-                    _ => unreachable!("no array reads in .ts"),
+                    _ => unreachable!("`.imp` indexing is not parsed in .ts"),
                 }
             };
             Lower {
@@ -252,6 +251,16 @@ pub fn parse(file: &str, text: &str) -> Result<(Task, SourceMap), FrontendError>
         let to = check_loc(&raw.to)?;
         let mut local_sorts = BTreeMap::new();
         for (l, pos) in &raw.locals {
+            if l.sort != VarSort::Int {
+                return Err(FrontendError::unsupported(
+                    file,
+                    *pos,
+                    &format!(
+                        "edge local `{}` of sort int[] (edge locals are int)",
+                        l.name
+                    ),
+                ));
+            }
             if var_sorts.contains_key(&l.name)
                 || local_sorts.insert(l.name.clone(), l.sort).is_some()
             {
@@ -262,16 +271,11 @@ pub fn parse(file: &str, text: &str) -> Result<(Task, SourceMap), FrontendError>
                 ));
             }
         }
-        let leaf = |e: &PExpr| -> Result<Expr, FrontendError> {
+        let leaf = |e: &PExpr| -> Result<(Expr, Sort), FrontendError> {
             match &e.kind {
                 PK::Var(n) => match local_sorts.get(n) {
-                    Some(VarSort::Int) => Ok(Expr::Var(n.clone())),
-                    Some(VarSort::IntArray) => Err(FrontendError::unsupported(
-                        file,
-                        e.pos,
-                        &format!("arrays (`{n}` has sort int[])"),
-                    )),
-                    None => state_var(e, n).map(|_| Expr::Var(n.clone())),
+                    Some(_) => Ok((Expr::Var(n.clone()), Sort::Int)),
+                    None => state_var(e, n).map(|s| (Expr::Var(n.clone()), s)),
                 },
                 PK::Next(n) => {
                     if local_sorts.contains_key(n) {
@@ -281,9 +285,9 @@ pub fn parse(file: &str, text: &str) -> Result<(Task, SourceMap), FrontendError>
                             &format!("`{n}'`: edge locals have no primed copy"),
                         ));
                     }
-                    state_var(e, n).map(|_| Expr::Next(n.clone()))
+                    state_var(e, n).map(|s| (Expr::Next(n.clone()), s))
                 }
-                _ => unreachable!("no array reads in .ts"),
+                _ => unreachable!("`.imp` indexing is not parsed in .ts"),
             }
         };
         let relation = Lower {

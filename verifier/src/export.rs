@@ -100,15 +100,27 @@ fn node_term(body: &SafeBody, n: &format::Node, print: &dyn Fn(&Expr) -> String)
         return cube;
     }
     let lit = |l: &format::Literal| {
-        let f = body.predicate(l.pred).map(|p| p.formula.clone()).unwrap_or(Expr::Bool(false));
+        let f = body
+            .predicate(l.pred)
+            .map(|p| p.formula.clone())
+            .unwrap_or(Expr::Bool(false));
         if l.positive {
             f
         } else {
             Expr::not(f)
         }
     };
-    let clauses = Expr::And(n.forall.iter().map(|c| Expr::Or(c.iter().map(lit).collect())).collect());
-    let index: Vec<(String, &str)> = body.index_vars.iter().map(|x| (var_sym(x), "Int")).collect();
+    let clauses = Expr::And(
+        n.forall
+            .iter()
+            .map(|c| Expr::Or(c.iter().map(lit).collect()))
+            .collect(),
+    );
+    let index: Vec<(String, &str)> = body
+        .index_vars
+        .iter()
+        .map(|x| (var_sym(x), "Int"))
+        .collect();
     format!("(and {cube} {})", forall(&index, print(&clauses)))
 }
 
@@ -175,7 +187,11 @@ pub fn task_to_chc(task: &Task) -> String {
         }
         let mut vars = typed(&cur);
         vars.extend(typed(&nxt));
-        vars.extend(e.locals.iter().map(|l| (var_sym(&l.name), sort_name(l.sort))));
+        vars.extend(
+            e.locals
+                .iter()
+                .map(|l| (var_sym(&l.name), sort_name(l.sort))),
+        );
         let body = format!(
             "(and {} {})",
             app(&predicate_name(&e.from), &cur),
@@ -248,21 +264,25 @@ pub fn chc_model_for_source(chc: &ChcProblem, body: &SafeBody) -> String {
                 format!("(x!{i} {sort})")
             })
             .collect();
-        let var = |x: &str| match chc.slots.iter().position(|s| s == x) {
-            Some(i) if i < p.sorts.len() => match p.sorts[i] {
+        let var = |x: &str| match (0..p.sorts.len()).find(|&i| p.slot(i) == x) {
+            Some(i) => match p.sorts[i] {
                 ArgSort::Int | ArgSort::Array => format!("x!{i}"),
                 ArgSort::Bool => format!("(ite x!{i} 1 0)"),
             },
             // Index variables of quantified clauses keep their names.
             _ if body.index_vars.iter().any(|k| k == x) => var_sym(x),
-            _ => "0".to_string(),
+            // Slots the predicate does not have are havocked: any value is covered.
+            _ if chc.slots.iter().any(|s| s == x) => "0".to_string(),
+            _ => "((as const (Array Int Int)) 0)".to_string(),
         };
         let _ = writeln!(
             s,
             "  (define-fun {} ({}) Bool\n    {})",
             symbol(&p.name),
             params.join(" "),
-            location_term(body, &p.location, &|e| smt_term(e, &var, &|x| format!("|{x}'|")))
+            location_term(body, &p.location, &|e| smt_term(e, &var, &|x| format!(
+                "|{x}'|"
+            )))
         );
     }
     s.push_str(")\n");

@@ -14,7 +14,13 @@ fn show(v: &Valuation) -> String {
 }
 
 /// Sets `e` to one step: current values, inputs, next values and array updates.
-fn step_env(e: &mut Env, state: &Valuation, inputs: &Valuation, next: &Valuation, arrays: &std::collections::BTreeMap<String, ArrayUpdate>) {
+fn step_env(
+    e: &mut Env,
+    state: &Valuation,
+    inputs: &Valuation,
+    next: &Valuation,
+    arrays: &std::collections::BTreeMap<String, ArrayUpdate>,
+) {
     e.vars.clear();
     e.nexts.clear();
     e.next_arrays.clear();
@@ -41,7 +47,11 @@ fn show_arrays(arrays: &std::collections::BTreeMap<String, ArrayUpdate>) -> Stri
     let mut parts = Vec::new();
     for (a, u) in arrays {
         if let Some(r) = &u.reset {
-            parts.push(format!("{a} := (default {}, {} entries)", r.default, r.entries.len()));
+            parts.push(format!(
+                "{a} := (default {}, {} entries)",
+                r.default,
+                r.entries.len()
+            ));
         }
         parts.extend(u.writes.iter().map(|(i, v)| format!("{a}[{i}] = {v}")));
     }
@@ -90,7 +100,12 @@ pub fn render(cert: &Certificate) -> Result<String, String> {
         }
     ));
     for (a, v) in &trace.initial_arrays {
-        let shown: Vec<String> = v.entries.iter().take(16).map(|(i, x)| format!("{i}: {x}")).collect();
+        let shown: Vec<String> = v
+            .entries
+            .iter()
+            .take(16)
+            .map(|(i, x)| format!("{i}: {x}"))
+            .collect();
         out.push_str(&format!(
             "         array {a} = {{{}{}}} elsewhere {}\n",
             shown.join(", "),

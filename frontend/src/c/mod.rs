@@ -31,8 +31,17 @@
 //!   floor-div/mod term) or with 0/1 operands, `~`, and shifts by a constant
 //!   in `0..w` (`<<` wraps like gcc, `>>` is floor division). Anything else,
 //!   e.g. `x & y` of two unknown ints, is rejected, never approximated.
-//! * Pointers, arrays, structs, unions, floats, strings, inline assembly and
-//!   the like are rejected with `unsupported: <construct> at file:line:col`.
+//! * Fixed-size arrays of integer type (global or local, any number of
+//!   dimensions, initialiser lists, `sizeof`) are `int -> int` state
+//!   variables; an array parameter of an inlined function aliases its
+//!   argument array (see `arrays.rs`). Each array is an unbounded map and no
+//!   two arrays alias, which is exact for programs without out-of-bounds
+//!   accesses: no bounds checks are generated, as SV-COMP's `unreach-call`
+//!   assumes memory safety.
+//! * Pointers (beyond array parameters), pointer arithmetic, address-of,
+//!   variable-length arrays, structs, unions, floats, strings, inline
+//!   assembly and the like are rejected with
+//!   `unsupported: <construct> at file:line:col`.
 
 mod lines;
 mod translate;

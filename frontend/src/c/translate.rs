@@ -16,6 +16,7 @@
 //! of an unsigned type, `_Bool`, `char` or `short` lies in its type's range
 //! in every reachable state (also initially: the first edge assumes it);
 //! the reduction uses those bounds to pick a case split over `mod`.
+//! Arrays are `int -> int` state variables; see `arrays.rs`.
 
 use super::lines::LineMap;
 use super::types::{self, common, interval, Ty, BOOL, INT};
@@ -28,6 +29,9 @@ use lang_c::span::{Node, Span};
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 use std::collections::{HashMap, HashSet};
+
+#[path = "arrays.rs"]
+mod arrays;
 
 type R<T> = Result<T, FrontendError>;
 
@@ -43,7 +47,45 @@ enum V {
 #[derive(Clone)]
 struct VarInfo {
     name: String,
+    /// The type; of the elements for an array.
     ty: Ty,
+    /// An array's dimensions (outermost first); `None` for a scalar.
+    dims: Option<Vec<BigInt>>,
+    /// An array parameter (`int b[]`, `int *b`) aliasing its argument.
+    alias: bool,
+}
+
+impl VarInfo {
+    fn scalar(name: String, ty: Ty) -> VarInfo {
+        VarInfo {
+            name,
+            ty,
+            dims: None,
+            alias: false,
+        }
+    }
+}
+
+/// Where an assignment stores: a scalar variable, or an array element
+/// (the array and the flattened index).
+#[derive(Clone)]
+enum Place {
+    Var(VarInfo),
+    Elem(VarInfo, Expr),
+}
+
+impl Place {
+    fn ty(&self) -> Ty {
+        match self {
+            Place::Var(v) | Place::Elem(v, _) => v.ty,
+        }
+    }
+}
+
+/// An evaluated call argument: a value, or the array an array parameter aliases.
+enum Arg {
+    Val(V),
+    Array(VarInfo),
 }
 
 struct Frame {
@@ -67,6 +109,10 @@ struct Tr<'a> {
     globals: HashMap<String, Result<VarInfo, (Span, String)>>,
     vars: Vec<String>,
     var_ty: HashMap<String, Ty>,
+    /// The array state variables (not in `var_ty`).
+    arrays: HashSet<String>,
+    /// Does `main` have labels (so a declaration in it may run twice)?
+    main_labels: bool,
     used_names: HashSet<String>,
     /// Declarator offset -> state variable (shared by all inlined copies).
     decl_vars: HashMap<(usize, String), String>,
@@ -112,7 +158,7 @@ fn fold(e: Expr) -> Expr {
         match format::eval::Env::default().eval(&e) {
             Ok(format::eval::Value::Int(i)) => return num(i),
             Ok(format::eval::Value::Bool(b)) => return Expr::Bool(b),
-            Err(_) => {}
+            Ok(format::eval::Value::Array(_)) | Err(_) => {}
         }
     }
     e
@@ -213,6 +259,8 @@ pub fn translate(
         globals: HashMap::new(),
         vars: Vec::new(),
         var_ty: HashMap::new(),
+        arrays: HashSet::new(),
+        main_labels: false,
         used_names: HashSet::new(),
         decl_vars: HashMap::new(),
         temp_vars: HashMap::new(),
@@ -262,6 +310,7 @@ pub fn translate(
         ));
     };
     let (_, params) = tr.function_params(main)?;
+    tr.main_labels = arrays::has_labels(&main.node.statement);
     let exit = tr.cfa.exit;
     let mut frame = Frame {
         func: "main".into(),
@@ -271,7 +320,10 @@ pub fn translate(
         ret: None,
         ret_loc: exit,
     };
-    for (pname, pty, span) in params {
+    for (pname, pty, span, alias) in params {
+        if alias {
+            return Err(tr.unsup(span, "pointers"));
+        }
         // Parameters of main are unconstrained values of their type.
         let v = tr.decl_var("main", &pname, span.start, pty);
         frame.scopes[0].insert(pname, v);
@@ -284,7 +336,9 @@ pub fn translate(
     // First edge: every variable of a bounded type lies in its range.
     let mut range = Expr::Bool(true);
     for v in &tr.vars {
-        let t = tr.var_ty[v];
+        let Some(&t) = tr.var_ty.get(v) else {
+            continue; // an array: reads assume their element's range
+        };
         if t.stays_in_range() {
             range = and(range, in_range(Expr::var(v), &t));
         }
@@ -292,9 +346,21 @@ pub fn translate(
     let (entry, first) = (tr.cfa.entry, init);
     tr.edge(entry, first, Op::Assume(range.clone()), None);
     let source_file = lines.locate(main.span.start).0.to_string();
+    let decls: Vec<format::VarDecl> = tr
+        .vars
+        .iter()
+        .map(|v| format::VarDecl {
+            name: v.clone(),
+            sort: if tr.arrays.contains(v) {
+                format::VarSort::IntArray
+            } else {
+                format::VarSort::Int
+            },
+        })
+        .collect();
     Ok(crate::lbe::encode(
         &source_file,
-        &tr.vars,
+        &decls,
         tr.cfa,
         encoding,
         &range,
@@ -394,6 +460,12 @@ impl<'a> Tr<'a> {
     // ---------------------------------------------------------------- variables
 
     fn fresh_var(&mut self, base: &str, ty: Ty) -> String {
+        let name = self.fresh_name(base);
+        self.var_ty.insert(name.clone(), ty);
+        name
+    }
+    /// A new state variable named after `base`.
+    fn fresh_name(&mut self, base: &str) -> String {
         let mut name = base.to_string();
         let mut k = 1;
         while self.used_names.contains(&name) {
@@ -402,16 +474,12 @@ impl<'a> Tr<'a> {
         }
         self.used_names.insert(name.clone());
         self.vars.push(name.clone());
-        self.var_ty.insert(name.clone(), ty);
         name
     }
     fn decl_var(&mut self, func: &str, cname: &str, offset: usize, ty: Ty) -> VarInfo {
         let key = (offset, cname.to_string());
         if let Some(n) = self.decl_vars.get(&key) {
-            return VarInfo {
-                name: n.clone(),
-                ty,
-            };
+            return VarInfo::scalar(n.clone(), ty);
         }
         let base = if func == "main" || func.is_empty() {
             cname.to_string()
@@ -420,7 +488,7 @@ impl<'a> Tr<'a> {
         };
         let name = self.fresh_var(&base, ty);
         self.decl_vars.insert(key, name.clone());
-        VarInfo { name, ty }
+        VarInfo::scalar(name, ty)
     }
     /// A temporary per (source offset, kind), shared by inlined copies.
     fn temp(&mut self, kind: &'static str, span: Span, ty: Ty) -> String {
@@ -585,11 +653,13 @@ impl<'a> Tr<'a> {
         }
     }
 
-    /// Name, type and position of each parameter of a function definition.
+    /// Name, type (of the elements for an array parameter), position and
+    /// whether it is an array parameter, of each parameter of a function definition.
+    #[allow(clippy::type_complexity)]
     fn function_params(
         &self,
         f: &Node<FunctionDefinition>,
-    ) -> R<(String, Vec<(String, Ty, Span)>)> {
+    ) -> R<(String, Vec<(String, Ty, Span, bool)>)> {
         let d = &f.node.declarator;
         let (name, _) = self.declarator_name(d)?;
         let mut out = Vec::new();
@@ -609,12 +679,12 @@ impl<'a> Tr<'a> {
                             }
                             return Err(self.invalid(p.span, "parameter without a name"));
                         };
-                        self.check_derived(&decl.node, decl.span)?;
+                        let alias = self.param_alias(decl)?;
                         let Some(ty) = ty else {
                             return Err(self.invalid(p.span, "parameter of type void"));
                         };
                         let (pn, sp) = self.declarator_name(decl)?;
-                        out.push((pn, ty, sp));
+                        out.push((pn, ty, sp, alias));
                     }
                 }
                 DerivedDeclarator::KRFunction(ids) => {
@@ -669,6 +739,10 @@ impl<'a> Tr<'a> {
                     base.clone()
                 };
                 self.protos.entry(name).or_insert(ret);
+                continue;
+            }
+            if arrays::is_array_declarator(&id.node.declarator.node) {
+                self.global_array(d, id, &base, cur)?;
                 continue;
             }
             // A global variable.
@@ -760,6 +834,10 @@ impl<'a> Tr<'a> {
             }) {
                 let ret = base.clone();
                 self.protos.entry(name).or_insert(ret);
+                continue;
+            }
+            if arrays::is_array_declarator(&id.node.declarator.node) {
+                self.local_array(d, id, &base, cur)?;
                 continue;
             }
             self.check_derived(&id.node.declarator.node, id.span)?;
@@ -1161,6 +1239,7 @@ impl<'a> Tr<'a> {
     fn pure(&self, e: &Node<Expression>) -> bool {
         match &e.node {
             Expression::Identifier(_) | Expression::Constant(_) => true,
+            Expression::SizeOfTy(_) | Expression::SizeOfVal(_) => true,
             Expression::UnaryOperator(u) => {
                 !matches!(
                     u.node.operator.node,
@@ -1169,6 +1248,8 @@ impl<'a> Tr<'a> {
                         | UnaryOperator::PreIncrement
                         | UnaryOperator::PreDecrement
                 ) && self.pure(&u.node.operand)
+                    && !(matches!(u.node.operator.node, UnaryOperator::Indirection)
+                        && self.bounded_read(e))
             }
             Expression::Cast(c) => self.pure(&c.node.expression),
             Expression::BinaryOperator(b) => {
@@ -1188,6 +1269,8 @@ impl<'a> Tr<'a> {
                         | AssignBitwiseOr
                 ) && self.pure(&b.node.lhs)
                     && self.pure(&b.node.rhs)
+                    // A read of a bounded element emits its range assumption.
+                    && !(matches!(b.node.operator.node, Index) && self.bounded_read(e))
             }
             Expression::Conditional(c) => {
                 self.pure(&c.node.condition)
@@ -1228,6 +1311,7 @@ impl<'a> Tr<'a> {
             }
             Expression::Comma(v) => v.iter().any(|x| self.modifies(x)),
             Expression::Identifier(_) | Expression::Constant(_) => false,
+            Expression::SizeOfTy(_) | Expression::SizeOfVal(_) => false,
             _ => true,
         }
     }
@@ -1410,30 +1494,6 @@ impl<'a> Tr<'a> {
         }
     }
 
-    fn lvalue(&self, e: &Node<Expression>) -> R<VarInfo> {
-        match &e.node {
-            Expression::Identifier(id) => self.lookup(&id.node.name, e.span),
-            Expression::BinaryOperator(b)
-                if matches!(b.node.operator.node, BinaryOperator::Index) =>
-            {
-                Err(self.unsup(e.span, "arrays"))
-            }
-            Expression::UnaryOperator(u)
-                if matches!(u.node.operator.node, UnaryOperator::Indirection) =>
-            {
-                Err(self.unsup(e.span, "pointers"))
-            }
-            Expression::Member(_) => Err(self.unsup(e.span, "structs")),
-            _ => Err(self.invalid(e.span, "not an assignable variable")),
-        }
-    }
-
-    fn assign(&mut self, v: &VarInfo, val: V, span: Span, cur: &mut usize) -> V {
-        let stored = self.store_value(val, v.ty);
-        self.emit(cur, Op::Assign(v.name.clone(), stored), span);
-        V::I(Expr::var(&v.name), v.ty, true)
-    }
-
     fn incdec(
         &mut self,
         operand: &Node<Expression>,
@@ -1441,8 +1501,9 @@ impl<'a> Tr<'a> {
         span: Span,
         cur: &mut usize,
     ) -> R<V> {
-        let v = self.lvalue(operand)?;
-        if v.ty.boolean {
+        let p = self.place(operand, cur)?;
+        let ty = p.ty();
+        if ty.boolean {
             return Err(self.unsup(span, "`++`/`--` on _Bool"));
         }
         let inc = matches!(
@@ -1453,16 +1514,16 @@ impl<'a> Tr<'a> {
             op,
             UnaryOperator::PostIncrement | UnaryOperator::PostDecrement
         );
-        let old = V::I(Expr::var(&v.name), v.ty, true);
+        let old = self.load(&p, span, cur);
         // The old value, for x++ used as a value.
         let saved = if post {
-            if !v.ty.signed {
+            if !ty.signed {
                 None // (x -+ 1) is congruent to the old value
-            } else if v.ty.bits >= 32 {
+            } else if ty.bits >= 32 {
                 None // mathematical: exactly x -+ 1
             } else {
-                let t = self.temp("tmp", span, v.ty);
-                self.emit(cur, Op::Assign(t.clone(), Expr::var(&v.name)), span);
+                let t = self.temp("tmp", span, ty);
+                self.emit(cur, Op::Assign(t.clone(), self.current(&p)), span);
                 Some(t)
             }
         } else {
@@ -1475,20 +1536,20 @@ impl<'a> Tr<'a> {
             BinaryOperator::Minus
         };
         let newv = self.arith(&bop, old, one, span)?;
-        let res = self.assign(&v, newv, span, cur);
+        let res = self.store_place(&p, newv, span, cur);
         if !post {
             return Ok(res);
         }
         Ok(match saved {
-            Some(t) => V::I(Expr::var(&t), v.ty, true),
+            Some(t) => V::I(Expr::var(&t), ty, true),
             None => {
-                let x = Expr::var(&v.name);
+                let x = self.current(&p);
                 let e = if inc {
                     sub(x, Expr::int(1))
                 } else {
                     add(x, Expr::int(1))
                 };
-                V::I(e, v.ty, v.ty.signed)
+                V::I(e, ty, ty.signed)
             }
         })
     }
@@ -1791,15 +1852,29 @@ impl<'a> Tr<'a> {
         match &e.node {
             Expression::Identifier(id) => {
                 let v = self.lookup(&id.node.name, sp)?;
+                if v.dims.is_some() {
+                    let kind = if v.alias {
+                        "pointer parameter"
+                    } else {
+                        "array"
+                    };
+                    let what = format!("{kind} `{}` used as a pointer value", id.node.name);
+                    return Err(self.unsup(sp, &what));
+                }
                 Ok(V::I(Expr::var(&v.name), v.ty, true))
+            }
+            Expression::BinaryOperator(b)
+                if matches!(b.node.operator.node, BinaryOperator::Index) =>
+            {
+                self.read_element(e, cur)
             }
             Expression::Constant(c) => self.constant(c),
             Expression::StringLiteral(_) => Err(self.unsup(sp, "string literals")),
             Expression::Member(_) => Err(self.unsup(sp, "structs")),
             Expression::Call(c) => self.call(c, sp, cur),
-            Expression::SizeOfTy(_) | Expression::SizeOfVal(_) | Expression::AlignOf(_) => {
-                Err(self.unsup(sp, "sizeof"))
-            }
+            Expression::SizeOfTy(t) => self.sizeof_ty(&t.node.0),
+            Expression::SizeOfVal(v) => self.sizeof_val(&v.node.0),
+            Expression::AlignOf(_) => Err(self.unsup(sp, "_Alignof")),
             Expression::Cast(c) => {
                 let ty = self.type_name(&c.node.type_name)?;
                 let v = self.rv(&c.node.expression, cur)?;
@@ -1817,7 +1892,8 @@ impl<'a> Tr<'a> {
                     PostIncrement | PostDecrement | PreIncrement | PreDecrement => {
                         self.incdec(&u.node.operand, &u.node.operator.node, sp, cur)
                     }
-                    Address | Indirection => Err(self.unsup(sp, "pointers")),
+                    Indirection => self.read_element(e, cur),
+                    Address => Err(self.unsup(sp, "pointers")),
                     Plus | Minus | Complement => {
                         let v = self.rv(&u.node.operand, cur)?;
                         let t = match &v {
@@ -1906,7 +1982,10 @@ impl<'a> Tr<'a> {
         let op = &b.node.operator.node;
         let (lhs, rhs) = (&b.node.lhs, &b.node.rhs);
         match op {
-            Index => Err(self.unsup(sp, "arrays")),
+            Index => {
+                let whole = Node::new(Expression::BinaryOperator(Box::new(b.clone())), sp);
+                self.read_element(&whole, cur)
+            }
             LogicalAnd | LogicalOr => {
                 if self.pure(rhs) {
                     let va = self.rv(lhs, cur)?;
@@ -1933,14 +2012,16 @@ impl<'a> Tr<'a> {
                 Ok(V::B(not(Expr::eq(Expr::var(&tmp), Expr::int(0)))))
             }
             Assign => {
-                let v = self.lvalue(lhs)?;
+                let p = self.place(lhs, cur)?;
+                let p = self.pin_index(p, rhs, cur);
                 let val = self.rv(rhs, cur)?;
-                Ok(self.assign(&v, val, sp, cur))
+                Ok(self.store_place(&p, val, sp, cur))
             }
             AssignMultiply | AssignDivide | AssignModulo | AssignPlus | AssignMinus
             | AssignShiftLeft | AssignShiftRight | AssignBitwiseAnd | AssignBitwiseXor
             | AssignBitwiseOr => {
-                let v = self.lvalue(lhs)?;
+                let p = self.place(lhs, cur)?;
+                let p = self.pin_index(p, rhs, cur);
                 let val = self.rv(rhs, cur)?;
                 let bop = match op {
                     AssignMultiply => Multiply,
@@ -1954,11 +2035,14 @@ impl<'a> Tr<'a> {
                     AssignBitwiseXor => BitwiseXor,
                     _ => BitwiseOr,
                 };
-                let old = V::I(Expr::var(&v.name), v.ty, true);
+                let old = self.load(&p, sp, cur);
                 let r = self.arith(&bop, old, val, sp)?;
-                Ok(self.assign(&v, r, sp, cur))
+                Ok(self.store_place(&p, r, sp, cur))
             }
             _ => {
+                if self.array_name(lhs).is_some() || self.array_name(rhs).is_some() {
+                    return Err(self.pointer_use(op, sp));
+                }
                 let va = self.rv(lhs, cur)?;
                 let va = self.snapshot(va, rhs, lhs.span, cur);
                 let vb = self.rv(rhs, cur)?;
@@ -2067,9 +2151,13 @@ impl<'a> Tr<'a> {
         let ret_ty = self
             .base_type(&f.node.specifiers, f.span)
             .map_err(|w| self.unsup(f.span, &w))?;
-        // Arguments, left to right.
+        // Arguments, left to right; an array parameter names its argument array.
         let mut vals = Vec::new();
         for (i, a) in args.iter().enumerate() {
+            if params[i].3 {
+                vals.push(Arg::Array(self.array_argument(a, params[i].1)?));
+                continue;
+            }
             let v = self.rv(a, cur)?;
             let v = match args.get(i + 1..) {
                 Some(rest) if !rest.is_empty() => {
@@ -2078,10 +2166,17 @@ impl<'a> Tr<'a> {
                 }
                 _ => v,
             };
-            vals.push(v);
+            vals.push(Arg::Val(v));
         }
         let mut scope = HashMap::new();
-        for ((pn, pty, psp), v) in params.into_iter().zip(vals) {
+        for ((pn, pty, psp, _), v) in params.into_iter().zip(vals) {
+            let v = match v {
+                Arg::Val(v) => v,
+                Arg::Array(array) => {
+                    scope.insert(pn, array);
+                    continue;
+                }
+            };
             let var = self.decl_var(&name, &pn, psp.start, pty);
             let stored = self.store_value(v, pty);
             self.emit(cur, Op::Assign(var.name.clone(), stored), sp);
@@ -2097,7 +2192,7 @@ impl<'a> Tr<'a> {
                     n
                 }
             };
-            VarInfo { name: n, ty: t }
+            VarInfo::scalar(n, t)
         });
         let ret_loc = self.loc_end(sp);
         self.frames.push(Frame {

@@ -136,6 +136,9 @@ pub struct Language {
     pub values: Vec<Expr>,
     /// Upper bounds `u` of ranges `0 <= k! && k! < u`.
     pub uppers: Vec<Expr>,
+    /// Lower bounds `l` of ranges `l <= k! && k! < u` (index variables: the
+    /// part of an array a loop has not reached yet).
+    pub lowers: Vec<Expr>,
     /// Scalar atoms that may guard a quantified clause (`rv == 0 || ...`).
     pub guards: Vec<Expr>,
 }
@@ -165,6 +168,9 @@ impl Language {
                 if let Expr::Var(a) = base {
                     if !has_next_or(t, &edge.locals) {
                         grew |= push(&mut self.uppers, (**t).clone());
+                        if matches!(**t, Expr::Var(_)) {
+                            grew |= push(&mut self.lowers, (**t).clone());
+                        }
                         grew |= push(
                             &mut self.uppers,
                             Expr::Add(vec![(**t).clone(), Expr::int(1)]),
@@ -183,7 +189,10 @@ impl Language {
         let mut found = Vec::new();
         atoms(&rel, &mut found);
         for atom in found {
-            if has_next_or(&atom, &edge.locals) {
+            let (mut vars, mut nexts) = (vec![], vec![]);
+            atom.collect_vars(&mut vars, &mut nexts);
+            // Constant atoms (`0 == 0` after folding) say nothing.
+            if vars.is_empty() || has_next_or(&atom, &edge.locals) {
                 continue;
             }
             let mut idx = Vec::new();
@@ -206,6 +215,9 @@ impl Language {
                     continue;
                 }
                 grew |= push(&mut self.uppers, t.clone());
+                if matches!(t, Expr::Var(_)) {
+                    grew |= push(&mut self.lowers, t.clone());
+                }
                 // Indices are non-negative where the program is memory safe.
                 let lower = Expr::Le(Box::new(Expr::int(0)), Box::new(t.clone()));
                 grew |= push(&mut self.scalar, lower);
@@ -285,6 +297,13 @@ impl<'t> Analysis<'t> {
                     &mut predicates,
                 );
                 candidates.push(Fact::Clause(vec![neg(pl), neg(pu), pos(pv)]));
+                for l in lang.lowers.iter().filter(|l| *l != u) {
+                    let pl = id(
+                        &Expr::Le(Box::new(l.clone()), Box::new(k())),
+                        &mut predicates,
+                    );
+                    candidates.push(Fact::Clause(vec![neg(pl), neg(pu), pos(pv)]));
+                }
                 for g in &lang.guards {
                     let pg = id(g, &mut predicates);
                     for gl in [pos(pg), neg(pg)] {
@@ -355,10 +374,21 @@ impl<'t> Analysis<'t> {
         t
     }
 
-    /// The candidates that hold in every state satisfying `pre` (encoded on the solver).
-    fn implied(&self, s: &Solver, view: View, prime: bool) -> Result<BTreeSet<Fact>, Unknown> {
+    /// The candidates (or those of `only`) that hold in every state
+    /// satisfying what is asserted on the solver.
+    fn implied(
+        &self,
+        s: &Solver,
+        view: View,
+        prime: bool,
+        only: Option<&BTreeSet<Fact>>,
+    ) -> Result<BTreeSet<Fact>, Unknown> {
         let mut out = BTreeSet::new();
-        for f in &self.candidates {
+        let all: Vec<&Fact> = match only {
+            Some(o) => o.iter().collect(),
+            None => self.candidates.iter().collect(),
+        };
+        for f in all {
             let goal = self.fact(f, &k());
             let goal = if prime {
                 goal.rewrite(&|x| match x {
@@ -385,11 +415,18 @@ impl<'t> Analysis<'t> {
         if !self.budget.check(&s, &[])? {
             return Ok(None);
         }
-        self.implied(&s, View::state(0), false).map(Some)
+        self.implied(&s, View::state(0), false, None).map(Some)
     }
 
-    /// The post of `pre` under `e`: `None` if the edge is infeasible from it.
-    fn post(&self, pre: &BTreeSet<Fact>, e: &Edge) -> Result<Option<BTreeSet<Fact>>, Unknown> {
+    /// The post of `pre` under `e`: `None` if the edge is infeasible from
+    /// it. Only the facts of `only` are tried when given: the target's
+    /// facts, since a join keeps no others.
+    fn post(
+        &self,
+        pre: &BTreeSet<Fact>,
+        e: &Edge,
+        only: Option<&BTreeSet<Fact>>,
+    ) -> Result<Option<BTreeSet<Fact>>, Unknown> {
         let s = Solver::new();
         let view = View::step(e, 0);
         let terms = Self::terms(e, e.to != self.task.bad_location);
@@ -403,7 +440,7 @@ impl<'t> Analysis<'t> {
         if e.to == self.task.bad_location {
             return Ok(Some(BTreeSet::new()));
         }
-        self.implied(&s, view, true).map(Some)
+        self.implied(&s, view, true, only).map(Some)
     }
 
     /// Runs the fixpoint.
@@ -417,7 +454,8 @@ impl<'t> Analysis<'t> {
         while let Some(loc) = work.pop_front() {
             for e in task.edges_from(&loc) {
                 let pre = self.states[&loc].clone();
-                let Some(post) = self.post(&pre, e)? else {
+                let target = self.states.get(&e.to).cloned();
+                let Some(post) = self.post(&pre, e, target.as_ref())? else {
                     self.enabled.remove(&e.id);
                     continue;
                 };

@@ -345,6 +345,12 @@ fn run_arrays(task: &Task, cfg: &Config, start: Instant) -> Outcome {
         stats.analysis = "simulation";
         return done(Verdict::Unsafe(t), stats);
     }
+    if cfg.progress {
+        eprintln!(
+            "certa: [arrays] simulation found no bug in {:.2?}",
+            start.elapsed()
+        );
+    }
     let proved = fresh(|| {
         smt::set_array_vars(task);
         let budget = smt::Budget::new(deadline);
@@ -377,12 +383,21 @@ fn prove_arrays(
     cfg: &Config,
 ) -> Result<(format::SafeBody, usize, usize), Unknown> {
     let mut invariants: Vec<Expr> = Vec::new();
+    let t0 = Instant::now();
     if cfg.linear_invariants {
         for (_, inv) in invariants::linear_invariants(&indexed::project(task), budget)? {
             if !invariants.contains(&inv) {
                 invariants.push(inv);
             }
         }
+    }
+    if cfg.progress {
+        eprintln!(
+            "certa: [arrays] {} linear invariants of the scalar projection in {:.2?} ({} queries)",
+            invariants.len(),
+            t0.elapsed(),
+            budget.queries.get()
+        );
     }
     let mut lang = indexed::Language::default();
     for e in task.edges.iter().filter(|e| e.to == task.bad_location) {

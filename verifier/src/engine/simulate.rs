@@ -137,10 +137,10 @@ fn is_unbound(env: &Env, e: &Expr) -> bool {
     }
 }
 
-fn conjuncts(e: &Expr, out: &mut Vec<Expr>) {
+fn conjuncts<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
     match e {
         Expr::And(v) => v.iter().for_each(|x| conjuncts(x, out)),
-        _ => out.push(e.clone()),
+        _ => out.push(e),
     }
 }
 
@@ -159,9 +159,7 @@ impl Solver<'_> {
             // A havocked array: some default everywhere, and distinct-ish
             // values at the first indices (a constant array hides bugs that
             // mix up indices).
-            let entries = (0..32)
-                .map(|i| (BigInt::from(i), self.rng.int()))
-                .collect();
+            let entries = (0..32).map(|i| (BigInt::from(i), self.rng.int())).collect();
             let a = ArrayVal {
                 default: self.rng.int(),
                 entries,
@@ -175,13 +173,13 @@ impl Solver<'_> {
 
     /// Binds the unbound variables of the conjunction `parts` so that
     /// every part holds; `false` if this attempt failed.
-    fn solve(&mut self, env: &mut Env, parts: Vec<Expr>) -> bool {
+    fn solve(&mut self, env: &mut Env, parts: Vec<&Expr>) -> bool {
         let mut open = parts;
         while !open.is_empty() {
             let mut progress = false;
             let mut rest = Vec::new();
             for c in std::mem::take(&mut open) {
-                match self.step(env, &c) {
+                match self.step(env, c) {
                     Some(true) => progress = true,
                     Some(false) => return false,
                     None => rest.push(c),
@@ -194,7 +192,7 @@ impl Solver<'_> {
             if !progress {
                 // Nothing propagates: guess one unbound variable.
                 let mut vars = Vec::new();
-                unbound_vars(&open[0], env, &mut vars);
+                unbound_vars(open[0], env, &mut vars);
                 match vars.first() {
                     Some(v) => {
                         let v = v.clone();

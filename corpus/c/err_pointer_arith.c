@@ -5,5 +5,6 @@ extern unsigned int __VERIFIER_nondet_uint(void);
 void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error(); abort();} } }
 int main(void) {
   int a[3]; a[0] = 1;
+  int *p = a + 1;
   return 0;
 }
