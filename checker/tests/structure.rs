@@ -69,10 +69,20 @@ fn structure_rejects_edge_name_with_newline() {
 }
 
 #[test]
-fn structure_rejects_array_sort_as_unsupported() {
+fn structure_rejects_array_sorted_locals_as_unsupported() {
+    // Array state variables are fine; edge locals must be integers.
     let c = with_task(|t| {
         t.vars.push(VarDecl {
             name: "a".into(),
+            sort: VarSort::IntArray,
+        })
+    });
+    // (The fixture's witnesses then lack a value for `a`: a witness error.)
+    let e = first_failure(&c);
+    assert!(matches!(e, CheckError::Witness { .. }), "{e}");
+    let c = with_task(|t| {
+        t.edges[0].locals.push(VarDecl {
+            name: "tmp".into(),
             sort: VarSort::IntArray,
         })
     });

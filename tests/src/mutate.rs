@@ -45,10 +45,22 @@ pub enum Kind {
     WitnessValue,
     /// A witness variable removed or a bogus one added.
     WitnessDomain,
+    /// An instantiation hint removed (quantified regions).
+    DropHint,
+    /// An instantiation hint's term `t` made `t + 1`.
+    AlterHint,
+    /// A quantified clause removed (the region weakened).
+    DropClause,
+    /// A literal of a quantified clause negated.
+    FlipClauseLiteral,
+    /// An array value of a trace changed (initial default or entry, a write's value or index).
+    TraceArray,
+    /// The index `t` of a `store` in a relation made `t + 1`, re-hashed.
+    TaskStoreIndex,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 22] = [
+    pub const ALL: [Kind; 28] = [
         Kind::DropNode,
         Kind::DropNodeDangling,
         Kind::DropInitial,
@@ -71,6 +83,12 @@ impl Kind {
         Kind::TraceSwapSteps,
         Kind::WitnessValue,
         Kind::WitnessDomain,
+        Kind::DropHint,
+        Kind::AlterHint,
+        Kind::DropClause,
+        Kind::FlipClauseLiteral,
+        Kind::TraceArray,
+        Kind::TaskStoreIndex,
     ];
 
     pub fn name(self) -> &'static str {
@@ -97,6 +115,12 @@ impl Kind {
             Kind::TraceSwapSteps => "trace_swap_steps",
             Kind::WitnessValue => "witness_value",
             Kind::WitnessDomain => "witness_domain",
+            Kind::DropHint => "drop_hint",
+            Kind::AlterHint => "alter_hint",
+            Kind::DropClause => "drop_clause",
+            Kind::FlipClauseLiteral => "flip_clause_literal",
+            Kind::TraceArray => "trace_array",
+            Kind::TaskStoreIndex => "task_store_index",
         }
     }
 }
@@ -152,12 +176,16 @@ pub fn mutants(cert: &Certificate, kind: Kind) -> Vec<Mutant> {
     let mut out = Vec::new();
     let mut push = |desc: String, cert: Certificate| out.push(Mutant { kind, desc, cert });
     match kind {
-        Kind::TaskConstant | Kind::TaskGuard | Kind::TaskEdgeTarget | Kind::TaskInit => {
+        Kind::TaskConstant
+        | Kind::TaskGuard
+        | Kind::TaskEdgeTarget
+        | Kind::TaskInit
+        | Kind::TaskStoreIndex => {
             for (desc, c) in task_mutants(cert, kind) {
                 push(desc, c);
             }
         }
-        Kind::TraceValue | Kind::TraceDropStep | Kind::TraceSwapSteps => {
+        Kind::TraceValue | Kind::TraceDropStep | Kind::TraceSwapSteps | Kind::TraceArray => {
             if let Body::Unsafe(t) = &cert.body {
                 for (desc, t2) in trace_mutants(t, kind) {
                     let mut c = cert.clone();
@@ -328,6 +356,43 @@ fn safe_mutants(cert: &Certificate, b: &SafeBody, kind: Kind) -> Vec<(String, Sa
                             });
                             out.push((format!("{at}: {part}.bogus added"), m));
                         }
+                    }
+                }
+            }
+        }
+        Kind::DropHint | Kind::AlterHint => {
+            for (i, s) in b.successors.iter().enumerate() {
+                for (j, h) in s.hints.iter().enumerate() {
+                    let mut m = b.clone();
+                    let show: Vec<String> = h.iter().map(format::print::expr_to_string).collect();
+                    if kind == Kind::DropHint {
+                        m.successors[i].hints.remove(j);
+                    } else {
+                        m.successors[i].hints[j] = h
+                            .iter()
+                            .map(|t| Expr::Add(vec![t.clone(), num(1)]))
+                            .collect();
+                    }
+                    out.push((
+                        format!("({}, edge {}) hint ({})", s.node, s.edge, show.join(", ")),
+                        m,
+                    ));
+                }
+            }
+        }
+        Kind::DropClause | Kind::FlipClauseLiteral => {
+            for (i, n) in b.nodes.iter().enumerate() {
+                for (j, c) in n.forall.iter().enumerate() {
+                    if kind == Kind::DropClause {
+                        let mut m = b.clone();
+                        m.nodes[i].forall.remove(j);
+                        out.push((format!("node {} clause {j}", n.id), m));
+                        continue;
+                    }
+                    for (k, l) in c.iter().enumerate() {
+                        let mut m = b.clone();
+                        m.nodes[i].forall[j][k].positive = !l.positive;
+                        out.push((format!("node {} clause {j} literal p{}", n.id, l.pred), m));
                     }
                 }
             }
@@ -505,6 +570,22 @@ fn task_mutants(cert: &Certificate, kind: Kind) -> Vec<(String, Certificate)> {
                 }
             }
         }
+        Kind::TaskStoreIndex => {
+            for (i, e) in task.edges.iter().enumerate() {
+                let f = |x: &Expr| match x {
+                    Expr::Store(a, t, v) => vec![Expr::store(
+                        (**a).clone(),
+                        Expr::Add(vec![(**t).clone(), num(1)]),
+                        (**v).clone(),
+                    )],
+                    _ => vec![],
+                };
+                for (m, d) in rewrite_one(&e.relation, &f) {
+                    let desc = format!("edge {} `{}`: {d}", e.id, e.name);
+                    out.push((desc, rehashed(cert, |t| t.edges[i].relation = m)));
+                }
+            }
+        }
         Kind::TaskInit => {
             let init = &task.init;
             let mut alts = vec![
@@ -578,6 +659,40 @@ fn trace_mutants(t: &Trace, kind: Kind) -> Vec<(String, Trace)> {
                     let mut m = t.clone();
                     m.steps.swap(i, j);
                     out.push((format!("steps {i} and {j} swapped"), m));
+                }
+            }
+        }
+        Kind::TraceArray => {
+            for (a, v) in &t.initial_arrays {
+                let mut m = t.clone();
+                m.initial_arrays.get_mut(a).expect("listed").default = bump(&v.default, 1);
+                out.push((format!("initial {a}: default {} -> +1", v.default), m));
+                for (j, (k, x)) in v.entries.iter().enumerate().take(3) {
+                    let mut m = t.clone();
+                    m.initial_arrays.get_mut(a).expect("listed").entries[j].1 = bump(x, 1);
+                    out.push((format!("initial {a}[{k}] {x} -> +1"), m));
+                }
+            }
+            let written = t
+                .steps
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| s.arrays.values().any(|u| !u.writes.is_empty()));
+            for (i, s) in written.take(20) {
+                for (a, u) in &s.arrays {
+                    for (j, (k, x)) in u.writes.iter().enumerate() {
+                        for index in [false, true] {
+                            let mut m = t.clone();
+                            let w = &mut m.steps[i].arrays.get_mut(a).expect("listed").writes[j];
+                            if index {
+                                w.0 = bump(k, 1);
+                            } else {
+                                w.1 = bump(x, 1);
+                            }
+                            let what = if index { "index" } else { "value" };
+                            out.push((format!("step {i} write {a}[{k}] = {x}: {what} +1"), m));
+                        }
+                    }
                 }
             }
         }

@@ -139,7 +139,11 @@ fn verify_and_validate(path: &Path, secs: u64) -> Result<&'static str, String> {
     let problem = export::task_to_chc(&cert.task);
     let model = export::chc_model(&cert.task, body);
     z3_validate(&problem, &model).map_err(|e| format!("task-level model: {e}"))?;
-    cvc5_validate(&cert.task, &model).map_err(|e| format!("task-level model: {e}"))?;
+    // The cvc5 leg reads models back as QF_LIA definitions: models of array
+    // tasks (quantified clauses) are validated by Z3 alone.
+    if !cert.task.has_arrays() {
+        cvc5_validate(&cert.task, &model).map_err(|e| format!("task-level model: {e}"))?;
+    }
     if path.extension().and_then(|e| e.to_str()) == Some("smt2") {
         let text = std::fs::read_to_string(path).unwrap();
         let parsed = chc::parse(&path.display().to_string(), &text).map_err(|e| e.to_string())?;
@@ -231,7 +235,7 @@ fn unsupported_chc_is_rejected_with_the_construct_named() {
     let msg = err("err_real_sort.smt2").to_string();
     assert!(msg.contains("Real"), "{msg}");
     for (text, needle) in [
-        ("(set-logic HORN)(declare-fun p ((Array Int Int)) Bool)", "Array"),
+        ("(set-logic HORN)(declare-fun p ((Array Int Bool)) Bool)", "Array"),
         ("(set-logic HORN)(declare-fun p ((_ BitVec 8)) Bool)", "BitVec"),
         (
             "(set-logic HORN)(declare-fun p (Int) Bool)(assert (forall ((x Int) (y Int)) (=> (p x) (p (* x y)))))",

@@ -192,21 +192,37 @@ impl Language {
             let (mut vars, mut nexts) = (vec![], vec![]);
             atom.collect_vars(&mut vars, &mut nexts);
             // Constant atoms (`0 == 0` after folding) say nothing.
-            if vars.is_empty() || has_next_or(&atom, &edge.locals) {
+            if vars.is_empty() || !nexts.is_empty() {
                 continue;
+            }
+            // `i < 100000` bounds the ranges of the arrays `i` indexes
+            // (also when `i` is a local: a query's universally quantified index).
+            if let Expr::Lt(_, c) | Expr::Le(_, c) | Expr::Gt(c, _) | Expr::Ge(c, _) = &atom {
+                let state_var = matches!(**c, Expr::Var(_)) && !has_next_or(c, &edge.locals);
+                if matches!(**c, Expr::Int(_)) || state_var {
+                    grew |= push(&mut self.uppers, (**c).clone());
+                }
             }
             let mut idx = Vec::new();
             index_terms(&atom, &mut idx);
+            // A read at a local index (`a[j]` for an input `j`) generalises too.
+            if idx.len() == 1
+                && matches!(&idx[0], Expr::Var(_))
+                && has_next_or(&idx[0], &edge.locals)
+            {
+                let general = replace(&atom, &idx[0], &k());
+                if !has_next_or(&general, &edge.locals) {
+                    grew |= push(&mut self.values, general);
+                }
+                continue;
+            }
+            if has_next_or(&atom, &edge.locals) {
+                continue;
+            }
             if idx.is_empty() {
                 grew |= push(&mut self.scalar, atom.clone());
                 if let Expr::Eq(..) = atom {
                     grew |= push(&mut self.guards, atom.clone());
-                }
-                // `i < 100000` bounds the ranges of the arrays `i` indexes.
-                if let Expr::Lt(_, c) | Expr::Le(_, c) | Expr::Gt(c, _) | Expr::Ge(c, _) = &atom {
-                    if matches!(**c, Expr::Int(_)) {
-                        grew |= push(&mut self.uppers, (**c).clone());
-                    }
                 }
                 continue;
             }

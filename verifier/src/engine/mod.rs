@@ -294,6 +294,9 @@ pub fn verify(task: &Task, cfg: &Config) -> Outcome {
     if let Some(mb) = cfg.memory_mb {
         z3::set_global_param("memory_max_size", &mb.to_string());
     }
+    // The encoder tells arrays by name: per task, and before any encoding
+    // (a thread may have verified another task before).
+    smt::set_array_vars(task);
     // A fresh Z3 context per run: state left in a shared context (term ids,
     // caches) would make models, and so certificates, depend on earlier runs.
     let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match cfg.analysis {
