@@ -67,7 +67,11 @@ pub fn check(task: &Task, trace: &Trace, deadline: Option<Instant>) -> Result<()
         }
         env.vars.extend(big(&s.inputs));
         env.nexts = big(&s.next).collect();
-        env.next_arrays.clear();
+        // An array the step does not list keeps its value.
+        env.next_arrays = array_vars
+            .iter()
+            .map(|a| (a.clone(), NextArray::Writes(vec![])))
+            .collect();
         for (a, u) in &s.arrays {
             let next = match &u.reset {
                 Some(v) => {

@@ -279,3 +279,21 @@ fn version_2_certificates_still_check() {
     let c = codec::read_certificate(&dir.join("seed_variant_trace.json")).unwrap();
     assert_valid(&c);
 }
+
+#[test]
+fn an_array_a_step_does_not_list_keeps_its_value() {
+    let mut c = unsafe_();
+    for s in &mut trace(&mut c).steps {
+        s.arrays
+            .retain(|_, u| !u.writes.is_empty() || u.reset.is_some());
+    }
+    assert_valid(&c);
+    // Leaving out a step's write claims the array did not change: refused.
+    let t = trace(&mut c);
+    let s = t.steps.iter_mut().find(|s| !s.arrays.is_empty()).unwrap();
+    s.arrays.clear();
+    assert!(matches!(
+        first_failure(&c),
+        CheckError::Trace { step: Some(_), .. }
+    ));
+}

@@ -80,8 +80,16 @@ pub fn to_bincode<T: serde::Serialize>(value: &T) -> Vec<u8> {
     out
 }
 
+/// Pretty JSON above this size is written compact instead: indentation
+/// would triple a long trace (an array loop of 600,000 steps) past what
+/// readers accept ([`MAX_FILE_BYTES`]).
+pub const PRETTY_JSON_MAX_BYTES: usize = 64 << 20;
+
 pub fn to_json<T: serde::Serialize>(value: &T) -> String {
     let mut s = serde_json::to_string_pretty(value).expect("in-memory JSON encoding cannot fail");
+    if s.len() > PRETTY_JSON_MAX_BYTES {
+        s = serde_json::to_string(value).expect("in-memory JSON encoding cannot fail");
+    }
     s.push('\n');
     s
 }

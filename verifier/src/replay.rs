@@ -30,6 +30,11 @@ fn step_env(
     for (k, v) in next {
         e.nexts.insert(k.clone(), v.0.clone());
     }
+    // An array the step does not list keeps its value.
+    let kept: Vec<String> = e.arrays.keys().cloned().collect();
+    for k in kept {
+        e.next_arrays.insert(k, NextArray::Writes(vec![]));
+    }
     for (k, u) in arrays {
         let next = match u.reset.as_ref().map(|r| r.to_val()) {
             Some(Ok(mut v)) => {

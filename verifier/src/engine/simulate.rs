@@ -381,9 +381,11 @@ fn run(task: &Task, limits: &Limits, rng: &mut Rng) -> Option<Trace> {
             .iter()
             .map(|(k, v)| (k.clone(), Num(v.clone())))
             .collect();
+        // An array the step leaves as it is needs no entry (format: kept).
         let arrays = cur
             .next_arrays
             .iter()
+            .filter(|(_, a)| !matches!(a, NextArray::Writes(w) if w.is_empty()))
             .map(|(k, a)| (k.clone(), update(a)))
             .collect();
         steps.push(Step {
