@@ -94,19 +94,7 @@ pub fn check(task: &Task, trace: &Trace, deadline: Option<Instant>) -> Result<()
         })
         .map_err(&fail)?;
         // The next state becomes the current one.
-        env.vars = std::mem::take(&mut env.nexts);
-        for (a, next) in std::mem::take(&mut env.next_arrays) {
-            match next {
-                NextArray::Value(v) => {
-                    env.arrays.insert(a, v);
-                }
-                NextArray::Writes(w) => {
-                    if let Some(cur) = env.arrays.get_mut(&a) {
-                        cur.apply(&w);
-                    }
-                }
-            }
-        }
+        env.advance();
         (loc, cur) = (&e.to, &s.next);
     }
     if loc != &task.bad_location {

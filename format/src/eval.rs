@@ -244,6 +244,21 @@ impl Env {
         })
     }
 
+    /// Makes the next state current: integers from `nexts`, arrays from
+    /// `next_arrays` (writes are applied in place; arrays without an entry
+    /// keep their value). `nexts` and `next_arrays` are left empty.
+    pub fn advance(&mut self) {
+        self.vars = std::mem::take(&mut self.nexts);
+        for (a, next) in std::mem::take(&mut self.next_arrays) {
+            match next {
+                NextArray::Value(v) => {
+                    self.arrays.insert(a, v);
+                }
+                NextArray::Writes(w) => self.arrays.entry(a).or_default().apply(&w),
+            }
+        }
+    }
+
     /// Evaluates a formula that must be Boolean.
     pub fn holds(&self, e: &Expr) -> Result<bool, EvalError> {
         match self.eval(e)? {

@@ -126,18 +126,7 @@ pub fn render(cert: &Certificate) -> Result<String, String> {
         };
         step_env(&mut env, &state, &step.inputs, &step.next, &step.arrays);
         let ok = env.holds(&edge.relation).unwrap_or(false);
-        for (k, a) in std::mem::take(&mut env.next_arrays) {
-            match a {
-                NextArray::Value(v) => {
-                    env.arrays.insert(k, v);
-                }
-                NextArray::Writes(w) => {
-                    if let Some(c) = env.arrays.get_mut(&k) {
-                        c.apply(&w);
-                    }
-                }
-            }
-        }
+        env.advance();
         out.push_str(&format!(
             "step {:>3}: edge {} `{}` {} -> {}{}\n",
             i + 1,

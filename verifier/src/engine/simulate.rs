@@ -297,21 +297,8 @@ fn run(task: &Task, limits: &Limits, rng: &mut Rng) -> Option<Trace> {
     if !found {
         return None;
     }
-    let mut cur = Env {
-        vars: std::mem::take(&mut env.nexts),
-        arrays: std::mem::take(&mut env.next_arrays)
-            .into_iter()
-            .map(|(k, a)| match a {
-                NextArray::Value(v) => (k, v),
-                NextArray::Writes(w) => {
-                    let mut v = ArrayVal::default();
-                    v.apply(&w);
-                    (k, v)
-                }
-            })
-            .collect(),
-        ..Env::default()
-    };
+    let mut cur = env;
+    cur.advance();
     let initial = cur
         .vars
         .iter()
@@ -397,19 +384,7 @@ fn run(task: &Task, limits: &Limits, rng: &mut Rng) -> Option<Trace> {
         for l in &e.locals {
             cur.vars.remove(&l.name);
         }
-        cur.vars = std::mem::take(&mut cur.nexts);
-        for (k, a) in std::mem::take(&mut cur.next_arrays) {
-            match a {
-                NextArray::Value(v) => {
-                    cur.arrays.insert(k, v);
-                }
-                NextArray::Writes(w) => {
-                    if let Some(c) = cur.arrays.get_mut(&k) {
-                        c.apply(&w);
-                    }
-                }
-            }
-        }
+        cur.advance();
         loc = e.to.clone();
     }
     None
