@@ -14,6 +14,14 @@ pub fn skolem(x: &str, m: u32) -> String {
     format!("{x}@{m}")
 }
 
+/// The Skolem constants of node `m` in `body` (see [`Index::skolems`]).
+pub fn skolems_of(body: &SafeBody, m: &Node) -> Vec<String> {
+    if m.forall.is_empty() {
+        return vec![];
+    }
+    body.index_vars.iter().map(|x| skolem(x, m.id)).collect()
+}
+
 pub struct Index<'a> {
     pub task: &'a Task,
     pub body: &'a SafeBody,
@@ -94,11 +102,7 @@ impl<'a> Index<'a> {
     /// The Skolem constants `x@m` that stand for a counterexample index of
     /// node `m`'s quantified clauses; none when it has no clauses.
     pub fn skolems(&self, m: &Node) -> Vec<String> {
-        if m.forall.is_empty() {
-            return vec![];
-        }
-        let ix = &self.body.index_vars;
-        ix.iter().map(|x| skolem(x, m.id)).collect()
+        skolems_of(self.body, m)
     }
 
     /// The node's quantified clauses at one instance: index variable `i`

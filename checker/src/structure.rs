@@ -96,17 +96,18 @@ fn elide(text: String) -> String {
     )
 }
 
-/// `e` must be a Boolean formula in `scope` (this also bounds its depth).
-fn boolean(what: &str, e: &Expr, scope: &dyn Scope) -> Result<(), CheckError> {
+/// `e` must have sort `want` in `scope` (this also bounds its depth).
+fn sorted(what: &str, e: &Expr, scope: &dyn Scope, want: ExprSort) -> Result<(), CheckError> {
     let bad = |reason: String| CheckError::IllSorted {
         what: what.into(),
         formula: elide(expr_to_string(e)),
         reason,
     };
     match e.sort_check(scope) {
-        Ok(ExprSort::Bool) => Ok(()),
-        Ok(ExprSort::Int) => Err(bad("it is an integer term, not a formula".into())),
-        Ok(ExprSort::Array) => Err(bad("it is an array term, not a formula".into())),
+        Ok(got) if got == want => Ok(()),
+        Ok(got) => Err(bad(format!(
+            "it has sort {got:?}, where {want:?} is expected"
+        ))),
         // Printing a too-deep formula could itself overflow; do not print it.
         Err(format::expr::SortError::TooDeep) => Err(CheckError::IllSorted {
             what: what.into(),
@@ -117,23 +118,9 @@ fn boolean(what: &str, e: &Expr, scope: &dyn Scope) -> Result<(), CheckError> {
     }
 }
 
-/// `e` must be an integer term in `scope` (an instantiation hint).
-fn integer(what: &str, e: &Expr, scope: &dyn Scope) -> Result<(), CheckError> {
-    let bad = |reason: String| CheckError::IllSorted {
-        what: what.into(),
-        formula: elide(expr_to_string(e)),
-        reason,
-    };
-    match e.sort_check(scope) {
-        Ok(ExprSort::Int) => Ok(()),
-        Ok(_) => Err(bad("an instantiation hint must be an integer term".into())),
-        Err(format::expr::SortError::TooDeep) => Err(CheckError::IllSorted {
-            what: what.into(),
-            formula: "…".into(),
-            reason: format::expr::SortError::TooDeep.to_string(),
-        }),
-        Err(err) => Err(bad(err.to_string())),
-    }
+/// `e` must be a Boolean formula in `scope`.
+fn boolean(what: &str, e: &Expr, scope: &dyn Scope) -> Result<(), CheckError> {
+    sorted(what, e, scope, ExprSort::Bool)
 }
 
 /// Predicates see the state variables and the (integer) index variables.
@@ -228,18 +215,6 @@ pub fn check_task(task: &Task) -> Result<(), CheckError> {
     Ok(())
 }
 
-/// The Skolem constants of node `m` (as [`crate::index::Index::skolems`]).
-fn index_skolems(body: &SafeBody, m: &Node) -> Vec<String> {
-    match m.forall.is_empty() {
-        true => vec![],
-        false => body
-            .index_vars
-            .iter()
-            .map(|x| crate::index::skolem(x, m.id))
-            .collect(),
-    }
-}
-
 /// Checks the abstraction: predicates, nodes, initial nodes, successor lists.
 pub fn check_safe(task: &Task, body: &SafeBody) -> Result<(), CheckError> {
     at_most("predicates", body.predicates.len(), MAX_PREDICATES)?;
@@ -330,7 +305,7 @@ pub fn check_safe(task: &Task, body: &SafeBody) -> Result<(), CheckError> {
             kind: "node".into(),
             id: i,
         })?;
-        for k in &index_skolems(body, n) {
+        for k in &crate::index::skolems_of(body, n) {
             if task.is_state_var(k) {
                 let place = format!("initial node {i}");
                 return Err(CheckError::SkolemClash {
@@ -378,7 +353,7 @@ pub fn check_safe(task: &Task, body: &SafeBody) -> Result<(), CheckError> {
         let mut skolems = BTreeSet::new();
         for t in &s.targets {
             if let Some(m) = nodes.get(&t.node) {
-                skolems.extend(index_skolems(body, m));
+                skolems.extend(crate::index::skolems_of(body, m));
             }
         }
         for k in &skolems {
@@ -400,10 +375,11 @@ pub fn check_safe(task: &Task, body: &SafeBody) -> Result<(), CheckError> {
                 });
             }
             for t in h {
-                integer(
+                sorted(
                     &format!("{what} hint {i}"),
                     t,
                     &HintScope(EdgeScope(task, e), &skolems),
+                    ExprSort::Int,
                 )?;
             }
         }

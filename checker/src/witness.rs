@@ -4,7 +4,7 @@
 use crate::concrete::{arrays, domain, env, holds, joined};
 use crate::error::{show, CheckError};
 use crate::index::{Index, QUANTIFIED_WITNESS};
-use format::eval::NextArray;
+use format::eval::{Env, NextArray};
 use format::print::expr_to_string;
 use format::{Edge, Node, Valuation, Witness};
 
@@ -26,51 +26,44 @@ fn run(ix: &Index, n: &Node, e: &Edge, m: &Node, w: &Witness) -> Result<(), Stri
         arrays("the witness state", &w.state_arrays)?,
         arrays("the witness next state", &w.next_arrays)?,
     );
-    let with = |mut env: format::eval::Env, cur: bool, next: bool| {
-        if cur {
-            env.arrays = cur_arrays.clone();
-        }
-        if next {
-            let nexts = next_arrays.iter();
-            env.next_arrays = nexts
-                .map(|(k, a)| (k.clone(), NextArray::Value(a.clone())))
-                .collect();
-        }
-        env
+    let pre = Env {
+        arrays: cur_arrays.clone(),
+        ..env(&[&w.state], &none)
     };
-    let as_current = |env: format::eval::Env| {
-        let mut env = env;
-        env.arrays = next_arrays.clone();
-        env
+    let step = Env {
+        arrays: cur_arrays,
+        next_arrays: next_arrays
+            .iter()
+            .map(|(k, a)| (k.clone(), NextArray::Value(a.clone())))
+            .collect(),
+        ..env(&[&w.state, &w.inputs], &w.next)
+    };
+    let post = Env {
+        arrays: next_arrays,
+        ..env(&[&w.next], &none)
     };
     // Regions are evaluated literal by literal; region(m)(s') is region(m)
     // over the next state's values.
-    ix.region_holds(n, &with(env(&[&w.state], &none), true, false))
-        .map_err(|why| {
-            format!(
-                "the state {} is not in node {}: {why}",
-                show(&w.state),
-                n.id
-            )
-        })?;
-    holds(
-        &with(env(&[&w.state, &w.inputs], &w.next), true, true),
-        &e.relation,
-        || {
-            (
-                format!("relation `{}`", expr_to_string(&e.relation)),
-                joined(&w.state, &w.inputs, &w.next),
-            )
-        },
-    )?;
-    ix.region_holds(m, &as_current(env(&[&w.next], &none)))
-        .map_err(|why| {
-            format!(
-                "the next state {} is not in node {}: {why}",
-                show(&w.next),
-                m.id
-            )
-        })
+    ix.region_holds(n, &pre).map_err(|why| {
+        format!(
+            "the state {} is not in node {}: {why}",
+            show(&w.state),
+            n.id
+        )
+    })?;
+    holds(&step, &e.relation, || {
+        (
+            format!("relation `{}`", expr_to_string(&e.relation)),
+            joined(&w.state, &w.inputs, &w.next),
+        )
+    })?;
+    ix.region_holds(m, &post).map_err(|why| {
+        format!(
+            "the next state {} is not in node {}: {why}",
+            show(&w.next),
+            m.id
+        )
+    })
 }
 
 pub fn check(ix: &Index, n: &Node, e: &Edge, m: &Node, w: &Witness) -> Result<(), CheckError> {

@@ -269,10 +269,10 @@ pub struct Analysis<'t> {
 }
 
 /// What a run found.
-pub enum Result_ {
+pub enum Reach {
     Safe(SafeBody),
     /// Bad stays reachable along these edges (abstractly).
-    Reaches(Vec<u32>),
+    Bad(Vec<u32>),
 }
 
 impl<'t> Analysis<'t> {
@@ -460,10 +460,10 @@ impl<'t> Analysis<'t> {
     }
 
     /// Runs the fixpoint.
-    pub fn run(&mut self) -> Result<Result_, Unknown> {
+    pub fn run(&mut self) -> Result<Reach, Unknown> {
         let task = self.task;
         let Some(init) = self.initial()? else {
-            return Ok(Result_::Safe(self.certificate()));
+            return Ok(Reach::Safe(self.certificate()));
         };
         self.states.insert(task.initial_location.clone(), init);
         let mut work: VecDeque<String> = VecDeque::from([task.initial_location.clone()]);
@@ -480,7 +480,7 @@ impl<'t> Analysis<'t> {
                     self.parent
                         .entry(e.to.clone())
                         .or_insert((loc.clone(), e.id));
-                    return Ok(Result_::Reaches(self.path(&e.to)));
+                    return Ok(Reach::Bad(self.path(&e.to)));
                 }
                 let changed = match self.states.get_mut(&e.to) {
                     None => {
@@ -500,7 +500,7 @@ impl<'t> Analysis<'t> {
                 }
             }
         }
-        Ok(Result_::Safe(self.certificate()))
+        Ok(Reach::Safe(self.certificate()))
     }
 
     /// The facts per location, for progress output.
@@ -702,9 +702,4 @@ pub fn loop_edges(task: &Task, path: &[u32]) -> Vec<u32> {
         }
     }
     out
-}
-
-/// `true` if any edge or the init mentions arrays (the task needs this engine).
-pub fn applies(task: &Task) -> bool {
-    task.has_arrays()
 }

@@ -300,7 +300,7 @@ pub fn verify(task: &Task, cfg: &Config) -> Outcome {
     // A fresh Z3 context per run: state left in a shared context (term ids,
     // caches) would make models, and so certificates, depend on earlier runs.
     let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match cfg.analysis {
-        _ if indexed::applies(task) => run_arrays(task, cfg, start),
+        _ if task.has_arrays() => run_arrays(task, cfg, start),
         AnalysisKind::Value => fresh(|| run_composite(task, cfg, start, false)),
         AnalysisKind::ValuePredicate => fresh(|| run_composite(task, cfg, start, true)),
         AnalysisKind::Predicate => fresh(|| run_predicate(task, cfg, start)),
@@ -355,7 +355,6 @@ fn run_arrays(task: &Task, cfg: &Config, start: Instant) -> Outcome {
         );
     }
     let proved = fresh(|| {
-        smt::set_array_vars(task);
         let budget = smt::Budget::new(deadline);
         let r = prove_arrays(task, &budget, cfg);
         (r, budget.queries.get())
@@ -410,10 +409,10 @@ fn prove_arrays(
     for refinement in 0..cfg.max_refinements {
         let mut analysis = indexed::Analysis::new(task, budget, &lang, &invariants);
         let path = match analysis.run()? {
-            indexed::Result_::Safe(body) => {
+            indexed::Reach::Safe(body) => {
                 return Ok((body, refinement, analysis.predicate_count()))
             }
-            indexed::Result_::Reaches(path) => path,
+            indexed::Reach::Bad(path) => path,
         };
         if cfg.progress {
             eprintln!(
