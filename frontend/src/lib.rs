@@ -31,6 +31,13 @@ mod ts;
 mod tests;
 #[cfg(test)]
 mod tests_arrays;
+#[cfg(test)]
+mod tests_witness;
+
+pub use c::witness::{
+    c_source_info, load_with_c_info, translate_expression, translate_in_scope, CSourceInfo, CType,
+    CVar, LoopHead, ScopeVar,
+};
 
 use std::fmt;
 use std::path::Path;

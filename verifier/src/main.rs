@@ -133,6 +133,68 @@ enum Command {
         /// Progress lines on stderr.
         #[arg(short, long)]
         verbose: bool,
+        /// Also write an SV-COMP witness (format 2.0 YAML) for a C program.
+        #[arg(long)]
+        witness: Option<PathBuf>,
+        /// Also write the result as a SARIF 2.1.0 log (CI code scanning).
+        #[arg(long)]
+        sarif: Option<PathBuf>,
+    },
+    /// Write a C test harness for an UNSAFE certificate of a C program: it
+    /// defines the program's `__VERIFIER_nondet_*` functions to return the
+    /// trace's values in call order and makes `reach_error` observable.
+    Harness {
+        cert: PathBuf,
+        /// Output file (default: stdout).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// The C program (default: the file named in the certificate).
+        #[arg(long)]
+        source: Option<PathBuf>,
+    },
+    /// Compile the harness with the program using the system C compiler and
+    /// run it: confirmed (exit 0), not confirmed (1) or inconclusive (2).
+    Confirm {
+        cert: PathBuf,
+        /// The C program (default: the file named in the certificate).
+        #[arg(long)]
+        source: Option<PathBuf>,
+    },
+    /// Draw a certificate as Graphviz DOT: the abstract reachability graph
+    /// of a SAFE certificate, the path of an UNSAFE one.
+    Dot {
+        cert: PathBuf,
+        /// Output file (default: stdout).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// Render SVG with graphviz's `dot` program instead of writing DOT.
+        #[arg(long)]
+        svg: bool,
+        /// Most nodes drawn; the rest are summarised in a note.
+        #[arg(long, default_value_t = certa::dot::DEFAULT_MAX_NODES as u64, value_parser = clap::value_parser!(u64).range(1..))]
+        max_nodes: u64,
+    },
+    /// Write the SV-COMP witness (format 2.0 YAML) of a certificate of a C
+    /// program: loop invariants for SAFE, a waypoint sequence for UNSAFE.
+    Witness {
+        cert: PathBuf,
+        /// Output file (default: stdout).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// The C program (default: the file named in the certificate's source map).
+        #[arg(long)]
+        source: Option<PathBuf>,
+    },
+    /// Validate a witness (format 2.0, certa's or another tool's) against a C
+    /// program: confirmed (exit 0) with a certificate, rejected (1) or unknown (2).
+    ValidateWitness {
+        program: PathBuf,
+        witness: PathBuf,
+        /// Write the certificate that backs the answer (.json or .cert).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        #[command(flatten)]
+        limits: Limits,
     },
     /// Verify a program and bundle the source, task, certificate, checker
     /// report, cvc5 proofs, versions and SHA256SUMS into DIR
@@ -177,6 +239,9 @@ enum Command {
         /// Also write the rows as CSV.
         #[arg(long)]
         csv: Option<PathBuf>,
+        /// Also write the results as one SARIF 2.1.0 log.
+        #[arg(long)]
+        sarif: Option<PathBuf>,
         /// Skip the SBE comparison run.
         #[arg(long)]
         no_sbe: bool,
@@ -266,7 +331,69 @@ fn dispatch(command: Command) -> Result<u8, String> {
             limits,
             json,
             verbose,
-        } => verify(&file, output.as_deref(), &limits, json, verbose),
+            witness,
+            sarif,
+        } => verify(
+            &file,
+            output.as_deref(),
+            &limits,
+            json,
+            verbose,
+            witness.as_deref(),
+            sarif.as_deref(),
+        ),
+        Command::Harness {
+            cert,
+            output,
+            source,
+        } => {
+            let (cert, source) = cert_and_source(&cert, source)?;
+            let text = certa::harness::harness(&cert, &source)?;
+            write_or_print(output.as_deref(), &text)?;
+            Ok(EXIT_SAFE)
+        }
+        Command::Confirm { cert, source } => {
+            let (cert, source) = cert_and_source(&cert, source)?;
+            let c = certa::harness::confirm(&cert, &source)?;
+            print!("{c}");
+            Ok(match c.outcome {
+                certa::harness::Outcome::Confirmed => EXIT_SAFE,
+                certa::harness::Outcome::NotConfirmed => EXIT_UNSAFE,
+                certa::harness::Outcome::Inconclusive => EXIT_UNKNOWN,
+            })
+        }
+        Command::Dot {
+            cert,
+            output,
+            svg,
+            max_nodes,
+        } => {
+            let cert = format::codec::read_certificate(&cert).map_err(|e| e.to_string())?;
+            let text = certa::dot::dot(&cert, max_nodes as usize);
+            let text = if svg {
+                certa::dot::render_svg(&text)?
+            } else {
+                text
+            };
+            write_or_print(output.as_deref(), &text)?;
+            Ok(EXIT_SAFE)
+        }
+        Command::Witness {
+            cert,
+            output,
+            source,
+        } => {
+            let cert = format::codec::read_certificate(&cert).map_err(|e| e.to_string())?;
+            let text = certa::witness::witness_for(&cert, source.as_deref())?;
+            write_or_print(output.as_deref(), &text)?;
+            Ok(EXIT_SAFE)
+        }
+        Command::ValidateWitness {
+            program,
+            witness,
+            output,
+            limits,
+        } => validate_witness(&program, &witness, output.as_deref(), &limits),
         Command::Archive {
             file,
             output,
@@ -350,6 +477,7 @@ fn dispatch(command: Command) -> Result<u8, String> {
             analyses,
             limits,
             csv,
+            sarif,
             no_sbe,
             vs_z3,
             z3,
@@ -364,12 +492,24 @@ fn dispatch(command: Command) -> Result<u8, String> {
                 compare::run(&dirs, &cfg, &kinds, csv.as_deref())?;
                 return Ok(EXIT_SAFE);
             }
+            if sarif.is_some() && vs_z3 {
+                return Err("--sarif goes with the LBE/SBE table, not --vs-z3".into());
+            }
+            let mut results = Vec::new();
             for dir in &dirs {
                 if vs_z3 {
                     vs_spacer::run(dir, &cfg, &z3, csv.as_deref())?;
                 } else {
-                    bench::run(dir, &cfg, !no_sbe, csv.as_deref())?;
+                    let rows = bench::run(dir, &cfg, !no_sbe, csv.as_deref())?;
+                    results.extend(
+                        rows.iter()
+                            .map(|r| certa::sarif::SarifResult::from_bench_row(dir, r)),
+                    );
                 }
+            }
+            if let Some(path) = sarif {
+                let root = std::env::current_dir().ok();
+                certa::sarif::write_sarif(&path, &results, root.as_deref())?;
             }
             Ok(EXIT_SAFE)
         }
@@ -457,25 +597,119 @@ fn export_cmd(
     Ok(EXIT_SAFE)
 }
 
+/// A certificate and its C program: `--source`, else the file it names.
+fn cert_and_source(
+    cert_path: &Path,
+    source: Option<PathBuf>,
+) -> Result<(format::Certificate, PathBuf), String> {
+    let cert = format::codec::read_certificate(cert_path).map_err(|e| e.to_string())?;
+    let source = match source {
+        Some(s) => s,
+        None => certa::harness::default_source(cert_path, &cert).ok_or_else(|| {
+            format!(
+                "{}: cannot find the program the certificate was made from (with its recorded hash); name it with --source",
+                cert_path.display()
+            )
+        })?,
+    };
+    Ok((cert, source))
+}
+
+fn write_or_print(output: Option<&Path>, text: &str) -> Result<(), String> {
+    match output {
+        Some(p) => {
+            std::fs::write(p, text).map_err(|e| format!("{}: cannot write: {e}", p.display()))
+        }
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+    }
+}
+
+/// Refuses a certificate file name that is neither .json nor .cert.
+fn certificate_extension(out: &Path) -> Result<(), String> {
+    match out.extension().and_then(|e| e.to_str()) {
+        Some("json") | Some("cert") => Ok(()),
+        _ => Err(format!(
+            "{}: certificate files end in .json or .cert",
+            out.display()
+        )),
+    }
+}
+
+fn validate_witness(
+    program: &Path,
+    witness: &Path,
+    output: Option<&Path>,
+    limits: &Limits,
+) -> Result<u8, String> {
+    use certa::witness::validate::{validate, Answer};
+    if let Some(out) = output {
+        certificate_extension(out)?;
+    }
+    let cfg = limits.config(false)?;
+    let text =
+        std::fs::read_to_string(witness).map_err(|e| format!("{}: {e}", witness.display()))?;
+    // Errors at a place in the witness start with `line:col:`.
+    let v = validate(program, &text, &cfg).map_err(|e| {
+        let sep = if e.starts_with(|c: char| c.is_ascii_digit()) {
+            ":"
+        } else {
+            ": "
+        };
+        format!("{}{sep}{e}", witness.display())
+    })?;
+    for n in &v.notes {
+        eprintln!("certa: note: {n}");
+    }
+    let (word, code) = match &v.answer {
+        Answer::Confirmed => ("CONFIRMED".to_string(), EXIT_SAFE),
+        Answer::Rejected(why) => (format!("REJECTED: {why}"), EXIT_UNSAFE),
+        Answer::Unknown(why) => (format!("UNKNOWN: {why}"), EXIT_UNKNOWN),
+    };
+    println!("{word}");
+    println!(
+        "{} witness, {} of {} {} used",
+        v.kind,
+        v.used,
+        v.total,
+        if v.kind == "correctness" {
+            "invariants"
+        } else {
+            "waypoints"
+        }
+    );
+    if let (Some(out), Some(cert)) = (output, &v.certificate) {
+        format::codec::write_certificate(out, cert).map_err(|e| e.to_string())?;
+        println!(
+            "certificate {} ({})",
+            out.display(),
+            certa::witness::validate::certificate_kind(cert)
+        );
+    }
+    Ok(code)
+}
+
 fn verify(
     file: &Path,
     output: Option<&Path>,
     limits: &Limits,
     json: bool,
     verbose: bool,
+    witness: Option<&Path>,
+    sarif: Option<&Path>,
 ) -> Result<u8, String> {
     let cfg = limits.config(verbose)?;
     if let Some(out) = output {
         // Refuse a bad extension before spending time on the proof.
-        match out.extension().and_then(|e| e.to_str()) {
-            Some("json") | Some("cert") => {}
-            _ => {
-                return Err(format!(
-                    "{}: certificate files end in .json or .cert",
-                    out.display()
-                ))
-            }
-        }
+        certificate_extension(out)?;
+    }
+    if witness.is_some() && frontend::language_of(file) != Some("c") {
+        return Err(format!(
+            "{}: --witness needs a C program (SV-COMP witnesses speak about C source)",
+            file.display()
+        ));
     }
     let run = run::run_file(file, limits.encoding.into(), &cfg).map_err(|e| e.to_string())?;
     let s = &run.outcome.stats;
@@ -486,6 +720,15 @@ fn verify(
     };
     if let (Some(out), Some(cert)) = (output, &run.certificate) {
         format::codec::write_certificate(out, cert).map_err(|e| e.to_string())?;
+    }
+    if let (Some(w), Some(cert)) = (witness, &run.certificate) {
+        let text = certa::witness::witness_for(cert, Some(file))?;
+        write_or_print(Some(w), &text)?;
+    }
+    if let Some(path) = sarif {
+        let root = std::env::current_dir().ok();
+        let result = certa::sarif::SarifResult::from_run(file, &run, output);
+        certa::sarif::write_sarif(path, &[result], root.as_deref())?;
     }
     if json {
         let v = serde_json::json!({

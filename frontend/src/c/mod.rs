@@ -42,14 +42,18 @@
 //!   variable-length arrays, structs, unions, floats, strings, inline
 //!   assembly and the like are rejected with
 //!   `unsupported: <construct> at file:line:col`.
+//!
+//! For SV-COMP witnesses, [`witness`] records loop heads and the C
+//! variables visible at each location, and translates C invariants there.
 
 mod lines;
 mod translate;
 pub mod types;
+pub mod witness;
 pub mod yml;
 
 use super::{Encoding, FrontendError, Pos, Program};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The SV-COMP data models.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -68,6 +72,16 @@ fn io(file: &str, source: std::io::Error) -> FrontendError {
 
 /// Parses and translates a `.c` (preprocessed with `gcc -E`) or `.i` file.
 pub fn load_c(path: &Path, dm: DataModel, encoding: Encoding) -> Result<Program, FrontendError> {
+    translate_file(path, dm, encoding, false).map(|(p, _)| p)
+}
+
+/// [`load_c`], with what witnesses need when `record` is set.
+fn translate_file(
+    path: &Path,
+    dm: DataModel,
+    encoding: Encoding,
+    record: bool,
+) -> Result<(Program, Option<translate::Record>), FrontendError> {
     let file = path.display().to_string();
     let preprocessed = path.extension().and_then(|e| e.to_str()) == Some("i");
     let config = lang_c::driver::Config::default();
@@ -95,27 +109,27 @@ pub fn load_c(path: &Path, dm: DataModel, encoding: Encoding) -> Result<Program,
     };
     let map = lines::LineMap::new(&text, &file);
     let unit = super::with_stack(|| lang_c::driver::parse_preprocessed(&config, text.clone()));
-    let parse = match unit {
-        Ok(p) => p,
-        Err(e) => {
-            let (f, pos) = map.locate(e.offset);
-            let mut exp: Vec<_> = e.expected.iter().collect();
-            exp.sort();
-            return Err(FrontendError::syntax(
-                f,
-                pos,
-                &format!(
-                    "unexpected token, expected one of {}",
-                    exp.iter()
-                        .map(|s| format!("`{s}`"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            ));
-        }
-    };
+    let parse = unit.map_err(|e| parse_error(&map, &e))?;
     // The source map names the file the markers name (the .c file), if any.
-    super::with_stack(|| translate::translate(&file, &map, &parse.unit, dm, encoding))
+    super::with_stack(|| translate::translate(&file, &map, &parse.unit, dm, encoding, record))
+}
+
+/// A lang-c syntax error at its source position.
+fn parse_error(map: &lines::LineMap, e: &lang_c::driver::SyntaxError) -> FrontendError {
+    let (f, pos) = map.locate(e.offset);
+    let mut exp: Vec<_> = e.expected.iter().collect();
+    exp.sort();
+    FrontendError::syntax(
+        f,
+        pos,
+        &format!(
+            "unexpected token, expected one of {}",
+            exp.iter()
+                .map(|s| format!("`{s}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    )
 }
 
 /// Reads an SV-COMP task definition.
@@ -127,6 +141,12 @@ pub fn read_task_def(path: &Path) -> Result<yml::TaskDef, FrontendError> {
 
 /// Loads the C program of an SV-COMP task definition (`.yml`).
 pub fn load_yml(path: &Path, encoding: Encoding) -> Result<Program, FrontendError> {
+    let (input, dm) = yml_input(path)?;
+    load_c(&input, dm, encoding)
+}
+
+/// The C file and data model of an SV-COMP task definition (`.yml`).
+fn yml_input(path: &Path) -> Result<(PathBuf, DataModel), FrontendError> {
     let file = path.display().to_string();
     let def = read_task_def(path)?;
     if let Some(lang) = &def.language {
@@ -146,5 +166,5 @@ pub fn load_yml(path: &Path, encoding: Encoding) -> Result<Program, FrontendErro
         ));
     }
     let dir = path.parent().unwrap_or(Path::new("."));
-    load_c(&dir.join(&def.input_files[0]), def.data_model, encoding)
+    Ok((dir.join(&def.input_files[0]), def.data_model))
 }

@@ -32,6 +32,9 @@ use std::collections::{HashMap, HashSet};
 
 #[path = "arrays.rs"]
 mod arrays;
+#[path = "record.rs"]
+mod record;
+pub(super) use record::{condition, Record};
 
 type R<T> = Result<T, FrontendError>;
 
@@ -44,15 +47,15 @@ enum V {
     B(Expr),
 }
 
-#[derive(Clone)]
-struct VarInfo {
-    name: String,
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub(super) struct VarInfo {
+    pub(super) name: String,
     /// The type; of the elements for an array.
-    ty: Ty,
+    pub(super) ty: Ty,
     /// An array's dimensions (outermost first); `None` for a scalar.
-    dims: Option<Vec<BigInt>>,
+    pub(super) dims: Option<Vec<BigInt>>,
     /// An array parameter (`int b[]`, `int *b`) aliasing its argument.
-    alias: bool,
+    pub(super) alias: bool,
 }
 
 impl VarInfo {
@@ -122,6 +125,8 @@ struct Tr<'a> {
     frames: Vec<Frame>,
     /// The `switch` statements being lowered, innermost last.
     switches: Vec<Switch>,
+    /// What witnesses need to know, when asked for (see `witness.rs`).
+    record: Option<Record>,
 }
 
 /// A `switch` being lowered: the case labels met so far in its body.
@@ -241,40 +246,52 @@ fn strip_bool(e: &Expr) -> Option<Expr> {
     None
 }
 
-/// Translates a unit: the program is `main`.
-pub fn translate(
+impl<'a> Tr<'a> {
+    fn new(file: &str, lines: &'a LineMap, dm: DataModel) -> Tr<'a> {
+        Tr {
+            file: file.to_string(),
+            lines,
+            dm,
+            typedefs: HashMap::new(),
+            funcs: HashMap::new(),
+            protos: HashMap::new(),
+            globals: HashMap::new(),
+            vars: Vec::new(),
+            var_ty: HashMap::new(),
+            arrays: HashSet::new(),
+            main_labels: false,
+            used_names: HashSet::new(),
+            decl_vars: HashMap::new(),
+            temp_vars: HashMap::new(),
+            cfa: Cfa {
+                locations: Vec::new(),
+                entry: 0,
+                bad: 0,
+                exit: 0,
+                edges: Vec::new(),
+            },
+            loc_names: HashSet::new(),
+            frames: Vec::new(),
+            switches: Vec::new(),
+            record: None,
+        }
+    }
+}
+
+/// Translates a unit: the program is `main`. With `record`, also what
+/// witnesses need (which does not change the program).
+pub(super) fn translate(
     file: &str,
     lines: &LineMap,
     unit: &TranslationUnit,
     dm: DataModel,
     encoding: Encoding,
-) -> R<Program> {
-    let mut tr = Tr {
-        file: file.to_string(),
-        lines,
-        dm,
-        typedefs: HashMap::new(),
-        funcs: HashMap::new(),
-        protos: HashMap::new(),
-        globals: HashMap::new(),
-        vars: Vec::new(),
-        var_ty: HashMap::new(),
-        arrays: HashSet::new(),
-        main_labels: false,
-        used_names: HashSet::new(),
-        decl_vars: HashMap::new(),
-        temp_vars: HashMap::new(),
-        cfa: Cfa {
-            locations: Vec::new(),
-            entry: 0,
-            bad: 0,
-            exit: 0,
-            edges: Vec::new(),
-        },
-        loc_names: HashSet::new(),
-        frames: Vec::new(),
-        switches: Vec::new(),
-    };
+    record: bool,
+) -> R<(Program, Option<Record>)> {
+    let mut tr = Tr::new(file, lines, dm);
+    if record {
+        tr.record = Some(Record::new(&tr, unit));
+    }
     tr.cfa.entry = tr.named_loc("entry");
     tr.cfa.bad = tr.named_loc("bad");
     tr.cfa.exit = tr.named_loc("exit");
@@ -345,6 +362,7 @@ pub fn translate(
     }
     let (entry, first) = (tr.cfa.entry, init);
     tr.edge(entry, first, Op::Assume(range.clone()), None);
+    let record = tr.record.take().map(|r| r.finish(&tr));
     let source_file = lines.locate(main.span.start).0.to_string();
     let decls: Vec<format::VarDecl> = tr
         .vars
@@ -358,13 +376,8 @@ pub fn translate(
             },
         })
         .collect();
-    Ok(crate::lbe::encode(
-        &source_file,
-        &decls,
-        tr.cfa,
-        encoding,
-        &range,
-    ))
+    let program = crate::lbe::encode(&source_file, &decls, tr.cfa, encoding, &range);
+    Ok((program, record))
 }
 
 impl<'a> Tr<'a> {
@@ -426,6 +439,7 @@ impl<'a> Tr<'a> {
     /// (`[c]` then the operation with the then-branch, `[!c]` then with the
     /// else-branch), so relations and hence interpolants stay free of `ite`.
     fn edge(&mut self, from: usize, to: usize, op: Op, src: Option<SourceStatement>) {
+        self.record_location(from);
         let found = match &op {
             Op::Assign(_, e) | Op::Assume(e) => first_ite(e),
             _ => None,
@@ -488,7 +502,9 @@ impl<'a> Tr<'a> {
         };
         let name = self.fresh_var(&base, ty);
         self.decl_vars.insert(key, name.clone());
-        VarInfo::scalar(name, ty)
+        let v = VarInfo::scalar(name, ty);
+        self.record_var(func, cname, &v);
+        v
     }
     /// A temporary per (source offset, kind), shared by inlined copies.
     fn temp(&mut self, kind: &'static str, span: Span, ty: Ty) -> String {
@@ -743,6 +759,7 @@ impl<'a> Tr<'a> {
             }
             if arrays::is_array_declarator(&id.node.declarator.node) {
                 self.global_array(d, id, &base, cur)?;
+                self.record_array(&name);
                 continue;
             }
             // A global variable.
@@ -838,6 +855,7 @@ impl<'a> Tr<'a> {
             }
             if arrays::is_array_declarator(&id.node.declarator.node) {
                 self.local_array(d, id, &base, cur)?;
+                self.record_array(&name);
                 continue;
             }
             self.check_derived(&id.node.declarator.node, id.span)?;
@@ -917,6 +935,7 @@ impl<'a> Tr<'a> {
             }
             Statement::While(w) => {
                 let head = self.loc(sp);
+                self.record_loop(head, sp, "while");
                 self.edge(cur, head, Op::Skip, None);
                 let body = self.loc(w.node.statement.span);
                 let exit = self.loc_end(sp);
@@ -929,6 +948,7 @@ impl<'a> Tr<'a> {
             }
             Statement::DoWhile(w) => {
                 let head = self.loc(sp);
+                self.record_loop(head, sp, "do");
                 self.edge(cur, head, Op::Skip, None);
                 let cont = self.loc(w.node.expression.span);
                 let exit = self.loc_end(sp);
@@ -948,6 +968,7 @@ impl<'a> Tr<'a> {
                     ForInitializer::Declaration(d) => self.local_decl(d, &mut c)?,
                 }
                 let head = self.loc(sp);
+                self.record_loop(head, sp, "for");
                 self.edge(c, head, Op::Skip, None);
                 let body = self.loc(f.node.statement.span);
                 let step = match &f.node.step {
@@ -2195,6 +2216,9 @@ impl<'a> Tr<'a> {
             VarInfo::scalar(n, t)
         });
         let ret_loc = self.loc_end(sp);
+        let start = self.loc(f.node.statement.span);
+        // Before the callee's frame: the call site belongs to the caller.
+        self.edge(*cur, start, Op::Skip, self.src(sp, None));
         self.frames.push(Frame {
             func: name.clone(),
             scopes: vec![scope],
@@ -2203,8 +2227,6 @@ impl<'a> Tr<'a> {
             ret: ret.clone(),
             ret_loc,
         });
-        let start = self.loc(f.node.statement.span);
-        self.edge(*cur, start, Op::Skip, self.src(sp, None));
         let end = self.stmt(&f.node.statement, start)?;
         self.edge(end, ret_loc, Op::Skip, None);
         self.check_labels()?;

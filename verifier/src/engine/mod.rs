@@ -88,6 +88,8 @@ pub struct Config {
     /// marks a loop being unrolled by interpolants, where predicates with
     /// invariant guessing are the better bet.
     pub stop_on_divergence: bool,
+    /// Predicates to start with, per location (e.g. a witness's invariants).
+    pub seed_predicates: Vec<(String, Expr)>,
 }
 
 impl Default for Config {
@@ -105,6 +107,7 @@ impl Default for Config {
             value_threshold: None,
             auto_refinements: 100,
             stop_on_divergence: false,
+            seed_predicates: Vec::new(),
         }
     }
 }
@@ -471,6 +474,9 @@ fn run_predicate(task: &Task, cfg: &Config, start: Instant) -> Outcome {
     let mut analysis = predabs::PredicateAnalysis::new(task, deadline);
     if cfg.seed_assertion_atoms {
         analysis.seed_assertion_atoms();
+    }
+    for (loc, p) in &cfg.seed_predicates {
+        analysis.add_predicate(loc, p.clone());
     }
     if cfg.linear_invariants {
         if let Err(Unknown(why)) =
