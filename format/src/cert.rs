@@ -146,6 +146,16 @@ pub struct SourceMap {
     pub edges: Vec<EdgeOrigin>,
 }
 
+impl SourceMap {
+    /// The source statements a task edge summarises (none if unlisted).
+    pub fn statements(&self, edge: u32) -> &[SourceStatement] {
+        self.edges
+            .iter()
+            .find(|o| o.edge == edge)
+            .map_or(&[], |o| o.statements.as_slice())
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Body {

@@ -112,11 +112,7 @@ fn capped(mut lines: Vec<String>, what: &str) -> Vec<String> {
 }
 
 fn statements(cert: &Certificate, edge: u32) -> &[SourceStatement] {
-    cert.source_map
-        .as_ref()
-        .and_then(|m| m.edges.iter().find(|o| o.edge == edge))
-        .map(|o| o.statements.as_slice())
-        .unwrap_or(&[])
+    cert.source_map.as_ref().map_or(&[], |m| m.statements(edge))
 }
 
 /// The label lines of a task edge: its name and (some of) its statements,

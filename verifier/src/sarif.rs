@@ -298,11 +298,7 @@ fn is_error_call(text: &str) -> bool {
 
 /// The source statements of a task edge (empty without a source map).
 fn statements(cert: &Certificate, edge: u32) -> &[SourceStatement] {
-    cert.source_map
-        .as_ref()
-        .and_then(|m| m.edges.iter().find(|o| o.edge == edge))
-        .map(|o| o.statements.as_slice())
-        .unwrap_or(&[])
+    cert.source_map.as_ref().map_or(&[], |m| m.statements(edge))
 }
 
 /// The failing call: the last statement of the last step that calls

@@ -249,6 +249,10 @@ impl Printer<'_> {
                         None => t,
                         Some(a) => {
                             let (lo, hi) = (&a.lo + &t.lo, &a.hi + &t.hi);
+                            // C adds left to right: every partial sum must fit.
+                            if !fits_ll(&lo, &hi) {
+                                return None;
+                            }
                             let text = if let Some(c) =
                                 constant(x).filter(|c| c.is_negative() && fits_ll(&-c, &-c))
                             {
@@ -286,6 +290,9 @@ impl Printer<'_> {
                 }
             }
             Expr::Mul(k, a) => {
+                if !fits_ll(&k.0, &k.0) {
+                    return None;
+                }
                 let a = self.term(a)?;
                 let (p, q) = (&k.0 * &a.lo, &k.0 * &a.hi);
                 let (lo, hi) = if p <= q { (p, q) } else { (q, p) };
@@ -296,16 +303,17 @@ impl Printer<'_> {
                     atomic: false,
                 }
             }
-            Expr::Div(a, d) if d.0.is_positive() => {
+            Expr::Div(a, d) if d.0.is_positive() && fits_ll(&d.0, &d.0) => {
                 let a = self.term(a)?;
                 let (lo, hi) = (a.lo.div_floor(&d.0), a.hi.div_floor(&d.0));
                 let d_text = literal(&d.0);
-                // C's `/` truncates; floor differs only for negative dividends.
+                let x = a.operand();
+                // C's `/` truncates; floor is one less when the remainder
+                // is negative. Neither step can overflow.
                 let text = if !a.lo.is_negative() {
-                    format!("{} / {d_text}", a.operand())
+                    format!("{x} / {d_text}")
                 } else {
-                    let x = a.operand();
-                    format!("({x} - ((({x} % {d_text}) + {d_text}) % {d_text})) / {d_text}")
+                    format!("{x} / {d_text} - ({x} % {d_text} < 0)")
                 };
                 Term {
                     text,
@@ -314,21 +322,17 @@ impl Printer<'_> {
                     atomic: false,
                 }
             }
-            Expr::Mod(a, d) if d.0.is_positive() => {
+            Expr::Mod(a, d) if d.0.is_positive() && fits_ll(&d.0, &d.0) => {
                 let a = self.term(a)?;
                 let d_text = literal(&d.0);
                 let x = a.operand();
+                // A negative remainder plus `d` lies in `0..d`: no overflow.
                 let text = if !a.lo.is_negative() {
                     format!("{x} % {d_text}")
                 } else {
-                    format!("(({x} % {d_text}) + {d_text}) % {d_text}")
+                    format!("(({x} % {d_text} < 0) ? {x} % {d_text} + {d_text} : {x} % {d_text})")
                 };
-                let lo = BigInt::zero();
-                let hi = &d.0 - 1;
-                // `x % d + d` must not overflow either.
-                if !fits_ll(&(&a.lo - &d.0), &(&a.hi + &d.0)) {
-                    return None;
-                }
+                let (lo, hi) = (BigInt::zero(), &d.0 - 1);
                 Term {
                     text,
                     lo,
@@ -336,13 +340,19 @@ impl Printer<'_> {
                     atomic: false,
                 }
             }
-            Expr::Ite(c, a, b) => {
+            Expr::Ite(c, x, y) => {
                 let c = self.formula(c)?;
-                let (a, b) = (self.term(a)?, self.term(b)?);
+                let (a, b) = (self.term(x)?, self.term(y)?);
+                // Two int literals would make an `int` choice: cast one.
+                let a_text = if constant(x).is_some() && constant(y).is_some() {
+                    format!("(long long){}", a.operand())
+                } else {
+                    a.operand()
+                };
                 Term {
                     lo: a.lo.clone().min(b.lo.clone()),
                     hi: a.hi.clone().max(b.hi.clone()),
-                    text: format!("(({c}) ? {} : {})", a.operand(), b.operand()),
+                    text: format!("(({c}) ? {a_text} : {})", b.operand()),
                     atomic: true,
                 }
             }

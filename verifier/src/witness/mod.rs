@@ -8,6 +8,10 @@
 
 pub mod cexpr;
 pub mod rules;
+#[cfg(test)]
+mod tests_cexpr;
+#[cfg(test)]
+mod tests_rules;
 pub mod validate;
 pub mod violation;
 pub mod yaml;

@@ -5,12 +5,13 @@
 //! Either way a definite answer comes with a certificate for the program.
 
 use super::rules::{self, Entry, Invariant, WaypointEntry};
-use crate::engine::{self, refine, AnalysisKind, Config, Verdict};
+use crate::engine::{self, refine, simulate, AnalysisKind, Config, Verdict};
 use crate::frontend::{self, Encoding, Program};
 use crate::run;
 use format::{Body, Certificate, Edge, Expr, Num, Task, VarDecl};
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::time::Duration;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
@@ -196,18 +197,22 @@ fn correctness(
                         .nth(1)
                         .map(|s| &s.next)
                         .unwrap_or(&trace.initial);
-                    let shown: Vec<String> = state
-                        .iter()
-                        .filter(|(k, _)| !k.contains('@'))
-                        .map(|(k, v)| format!("{k} = {v}"))
-                        .collect();
+                    // The C variables in scope there, by their C names.
+                    let shown: Vec<String> = match head {
+                        Some(h) => h
+                            .scope
+                            .iter()
+                            .filter_map(|v| Some(format!("{} = {}", v.c_name, state.get(&v.var)?)))
+                            .collect(),
+                        None => state.iter().map(|(k, v)| format!("{k} = {v}")).collect(),
+                    };
                     let place = head
                         .map(|h| format!("line {}:{} in {}", h.pos.line, h.pos.col, h.function))
                         .unwrap_or_else(|| loc.clone());
                     (
                         Answer::Rejected(format!(
                             "the invariant at {place} does not hold: a run of {} steps reaches it with {}",
-                            trace.steps.len() - 1,
+                            trace.steps.len().saturating_sub(1),
                             shown.join(", ")
                         )),
                         None,
@@ -240,6 +245,8 @@ fn prove(task: &Task, cfg: &Config, seeds: Vec<(String, Expr)>) -> Verdict {
     let seeded = Config {
         analysis: AnalysisKind::Predicate,
         seed_predicates: seeds,
+        // The witness is the help here; certa's own guessing comes second.
+        linear_invariants: false,
         timeout: cfg.timeout.map(|t| t / 2),
         ..cfg.clone()
     };
@@ -256,8 +263,10 @@ fn prove(task: &Task, cfg: &Config, seeds: Vec<(String, Expr)>) -> Verdict {
 
 /// Where a waypoint acts on the single-statement task.
 enum Hook {
-    /// Every edge leaving the location: the condition over the current state.
-    Before(String, Expr),
+    /// Every edge leaving the location: the condition over the current
+    /// state; and implied conditions on earlier edges that make a concrete
+    /// run choose right (`x == 5` after `x = nondet()`: the call returns 5).
+    Before(String, Expr, Vec<(u32, Expr)>),
     /// This edge: the condition over current and next state; its sibling
     /// branch edges are blocked while the waypoint is due.
     Edge(u32, Expr, Vec<u32>),
@@ -289,7 +298,30 @@ fn violation(
         }
     }
     let task = monitor(&program.task, &hooks);
-    let outcome = engine::verify(&task, cfg).verdict;
+    // A concrete run first: deterministic programs and loose witnesses
+    // need no abstraction (the monitor makes every step a valid one).
+    let start = std::time::Instant::now();
+    let quick = cfg.timeout.map_or(Duration::from_secs(5), |t| {
+        (t / 10).min(Duration::from_secs(5))
+    });
+    let simulated = simulate::search(
+        &task,
+        &simulate::Limits {
+            runs: 2,
+            deadline: Some(start + quick),
+            ..simulate::Limits::default()
+        },
+    );
+    let outcome = match simulated {
+        Some(trace) => Verdict::Unsafe(trace),
+        None => {
+            let rest = Config {
+                timeout: cfg.timeout.map(|t| t.saturating_sub(start.elapsed())),
+                ..cfg.clone()
+            };
+            engine::verify(&task, &rest).verdict
+        }
+    };
     let used = hooks.len();
     let (answer, certificate) = match outcome {
         Verdict::Unsafe(mut trace) => {
@@ -377,7 +409,8 @@ fn hook(
             let value = w.constraint.as_deref().unwrap_or("1");
             let cond =
                 frontend::translate_expression(info, &loc, value).map_err(|e| e.to_string())?;
-            Ok(Hook::Before(loc, cond))
+            let hints = fixed_by_nondet(task, &loc, &cond).into_iter().collect();
+            Ok(Hook::Before(loc, cond, hints))
         }
         "branching" => {
             let value = w.constraint.as_deref().unwrap_or("");
@@ -439,6 +472,66 @@ fn hook(
         }
         other => Err(format!("{other} waypoints are not supported")),
     }
+}
+
+/// For `x == v` at `loc`, reached by a straight line of edges in which `x`
+/// was last set from a nondet temporary `t`: the call edge of `t` and
+/// `t' == v` there. Implied by the waypoint on every run that takes that
+/// edge while the waypoint is due (the line has no branch and no other
+/// waypoint), so adding it changes no answer.
+fn fixed_by_nondet(task: &Task, loc: &str, cond: &Expr) -> Option<(u32, Expr)> {
+    let (x, v) = match cond {
+        Expr::Eq(a, b) => match (&**a, &**b) {
+            (Expr::Var(x), Expr::Int(v)) | (Expr::Int(v), Expr::Var(x)) => (x.clone(), v.clone()),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let mut at = loc.to_string();
+    let mut from_temp: Option<String> = None;
+    for _ in 0..32 {
+        let mut into = task.edges.iter().filter(|e| e.to == at);
+        let (Some(e), None) = (into.next(), into.next()) else {
+            return None;
+        };
+        if task.edges.iter().filter(|o| o.from == e.from).count() != 1 {
+            return None;
+        }
+        match &from_temp {
+            None => match next_value(e, &x)? {
+                Expr::Var(s) if *s == x => {}
+                Expr::Var(t) if t.starts_with("nondet@") => from_temp = Some(t.clone()),
+                _ => return None,
+            },
+            Some(t) => {
+                if nondet_var(e).as_deref() == Some(t.as_str()) {
+                    return Some((e.id, Expr::eq(Expr::next(t), Expr::Int(v))));
+                }
+                if !matches!(next_value(e, t)?, Expr::Var(s) if s == t) {
+                    return None;
+                }
+            }
+        }
+        at = e.from.clone();
+    }
+    None
+}
+
+/// The right-hand side of `v' == rhs` among an edge's top-level conjuncts.
+fn next_value<'e>(edge: &'e Edge, v: &str) -> Option<&'e Expr> {
+    let mut stack = vec![&edge.relation];
+    while let Some(e) = stack.pop() {
+        match e {
+            Expr::And(xs) => stack.extend(xs),
+            Expr::Eq(a, b) => {
+                if matches!(&**a, Expr::Next(n) if n == v) {
+                    return Some(b);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The nondet temporary an edge havocs (its next value is a local).
@@ -504,12 +597,16 @@ fn monitor(task: &Task, hooks: &[Hook]) -> Task {
     t.init = Expr::And(vec![t.init.clone(), due(0)]);
     let mut at: BTreeMap<u32, BTreeMap<usize, Expr>> = BTreeMap::new();
     let mut blocked: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
+    let mut implied: BTreeMap<u32, Vec<(usize, Expr)>> = BTreeMap::new();
     let mut target: Option<(usize, Vec<u32>)> = None;
     for (i, h) in hooks.iter().enumerate() {
         match h {
-            Hook::Before(loc, cond) => {
+            Hook::Before(loc, cond, hints) => {
                 for e in task.edges.iter().filter(|e| e.from == *loc) {
                     at.entry(e.id).or_default().insert(i, cond.clone());
+                }
+                for (e, hint) in hints {
+                    implied.entry(*e).or_default().push((i, hint.clone()));
                 }
             }
             Hook::Edge(e, cond, others) => {
@@ -558,27 +655,27 @@ fn monitor(task: &Task, hooks: &[Hook]) -> Task {
         } else if carried.is_empty() {
             parts.push(Expr::eq(Expr::next(WAYPOINT_VAR), wp()));
         } else {
-            let next = Expr::next(WAYPOINT_VAR);
-            let any_due = Expr::Or(carried.keys().map(|&i| due(i)).collect());
-            parts.push(Expr::Implies(
-                Box::new(Expr::not(any_due)),
-                Box::new(Expr::eq(next.clone(), wp())),
-            ));
-            for (&i, cond) in carried {
-                parts.push(Expr::Implies(
-                    Box::new(due(i)),
-                    Box::new(Expr::And(vec![
-                        Expr::Gt(Box::new(next.clone()), Box::new(wp())),
-                        Expr::Le(Box::new(next.clone()), Box::new(num(run_end(i) + 1))),
-                    ])),
-                ));
-                // Passed in this step: due before, counter moved beyond it.
-                let passed = Expr::And(vec![
-                    Expr::Le(Box::new(wp()), Box::new(num(i))),
-                    Expr::Gt(Box::new(next.clone()), Box::new(num(i))),
-                ]);
-                parts.push(Expr::Implies(Box::new(passed), Box::new(cond.clone())));
+            // One disjunct per choice, each binding the next counter by an
+            // equality (so that a concrete run can take it too): no carried
+            // waypoint due; or waypoint `i` due and `i..j` passed.
+            let mut choices = vec![Expr::And(
+                carried
+                    .keys()
+                    .map(|&i| Expr::not(due(i)))
+                    .chain([Expr::eq(Expr::next(WAYPOINT_VAR), wp())])
+                    .collect(),
+            )];
+            for &i in carried.keys() {
+                for j in i + 1..=run_end(i) + 1 {
+                    let mut all = vec![due(i), Expr::eq(Expr::next(WAYPOINT_VAR), num(j))];
+                    all.extend((i..j).map(|k| carried[&k].clone()));
+                    choices.push(Expr::And(all));
+                }
             }
+            parts.push(Expr::Or(choices));
+        }
+        for (i, hint) in implied.get(&e.id).into_iter().flatten() {
+            parts.push(Expr::Or(vec![Expr::not(due(*i)), hint.clone()]));
         }
         e.relation = Expr::And(parts);
     }

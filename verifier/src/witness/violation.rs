@@ -19,11 +19,7 @@ pub fn waypoints(
     let st = concretize::sbe_trace(cert, source)?;
     let stmt = |step: usize| -> Option<&format::SourceStatement> {
         let edge = st.trace.steps.get(step)?.edge;
-        st.source_map
-            .edges
-            .iter()
-            .find(|o| o.edge == edge)
-            .and_then(|o| o.statements.last())
+        st.source_map.statements(edge).last()
     };
     let function_at = |step: usize| -> String {
         let edge = st.trace.steps[step].edge as usize;
@@ -88,13 +84,7 @@ pub fn waypoints(
         .checked_sub(1)
         .ok_or("the trace has no step")?;
     let edge = st.trace.steps[last].edge;
-    let stmts = st
-        .source_map
-        .edges
-        .iter()
-        .find(|o| o.edge == edge)
-        .map(|o| o.statements.clone())
-        .unwrap_or_default();
+    let stmts = st.source_map.statements(edge);
     let target = stmts
         .iter()
         .find(|s| s.text.contains("reach_error") || s.text.contains("__VERIFIER_error"))
