@@ -42,15 +42,35 @@ pub struct NondetRead {
     pub assign_step: Option<usize>,
 }
 
-/// A havocked program variable that is not a nondet call (an uninitialised
-/// declaration): a real run picks its own value.
+/// A value the run reads that no statement set and no nondet call
+/// returned (an uninitialised variable or array element): a real run picks
+/// its own.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Indeterminate {
+    /// The SBE step that reads it.
     pub step: usize,
+    /// `x`, or `a[3]` for an array element.
     pub var: String,
+    /// Where it was declared (variables) or read (array elements).
     pub line: u32,
     pub col: u32,
-    pub value: BigInt,
+    /// The value the run takes (variables only).
+    pub value: Option<BigInt>,
+}
+
+/// Most uninitialised array elements reported.
+const MAX_INDETERMINATE_ELEMENTS: usize = 20;
+
+/// What a SBE edge does to an array.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ArrayFate {
+    Kept,
+    /// `a' == store(..(a)..)`.
+    Written,
+    /// `a' ==` a value of its own (an initialiser).
+    Set,
+    /// Not constrained: indeterminate contents.
+    Havoc,
 }
 
 /// The certificate's run, one source statement per step.
@@ -74,8 +94,9 @@ pub struct Options {
     /// Keep the SBE steps (and replay them at the end); without, only the
     /// nondet values are collected and each step is checked as it is made.
     pub keep_steps: bool,
-    /// Most SBE steps kept (memory bound); more is an error.
-    pub max_kept_steps: usize,
+    /// Most values kept (SBE steps times integer variables, a memory
+    /// bound); more is an error.
+    pub max_kept_values: usize,
     pub timeout: Duration,
 }
 
@@ -83,7 +104,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             keep_steps: true,
-            max_kept_steps: 500_000,
+            max_kept_values: 5_000_000,
             timeout: Duration::from_secs(300),
         }
     }
@@ -154,7 +175,11 @@ pub fn bind(cert: &Certificate, source: &Path) -> Result<Program, String> {
 }
 
 /// Finds the SBE run of the certificate's trace (see the module doc).
-pub fn concretize(cert: &Certificate, source: &Path, opts: &Options) -> Result<SourceTrace, String> {
+pub fn concretize(
+    cert: &Certificate,
+    source: &Path,
+    opts: &Options,
+) -> Result<SourceTrace, String> {
     checker::on_large_stack(|| {
         z3::with_z3_config(&z3::Config::new(), || {
             watchdog::guarded(|| concretize_here(cert, source, opts))
@@ -229,6 +254,11 @@ struct EdgeFacts {
     call_text: Option<String>,
     /// State variables read and written (frame conjuncts and the shared range invariant aside).
     uses: HashSet<String>,
+    /// State variables kept by a conjunct `x' == x`.
+    frames: HashSet<String>,
+    /// `a[i]` reads of current arrays: (array, index).
+    array_reads: Vec<(String, Expr)>,
+    array_fates: Vec<(String, ArrayFate)>,
     defs: HashSet<String>,
 }
 
@@ -289,7 +319,52 @@ fn edge_facts(
         call_text: None,
         uses: HashSet::new(),
         defs: HashSet::new(),
+        frames: HashSet::new(),
+        array_reads: Vec::new(),
+        array_fates: Vec::new(),
     };
+    let mut stack = vec![&edge.relation];
+    while let Some(x) = stack.pop() {
+        if let Expr::Select(a, i) = x {
+            if let Expr::Var(a) = &**a {
+                facts.array_reads.push((a.clone(), (**i).clone()));
+            }
+        }
+        stack.extend(x.children());
+    }
+    for a in task.array_var_names() {
+        let mut fate = ArrayFate::Havoc;
+        let mut all = Vec::new();
+        conjuncts(&edge.relation, &mut all);
+        for p in all {
+            let Expr::Eq(l, r) = p else { continue };
+            let rhs = match (&**l, &**r) {
+                (Expr::Next(x), r) | (r, Expr::Next(x)) if *x == a => r,
+                _ => continue,
+            };
+            let mut base = rhs;
+            while let Expr::Store(b, _, _) = base {
+                base = b;
+            }
+            fate = match (rhs, base) {
+                (Expr::Var(x), _) if *x == a => ArrayFate::Kept,
+                (_, Expr::Var(x)) if *x == a => ArrayFate::Written,
+                _ => ArrayFate::Set,
+            };
+        }
+        facts.array_fates.push((a, fate));
+    }
+    let mut all = Vec::new();
+    conjuncts(&edge.relation, &mut all);
+    for p in all {
+        if let Expr::Eq(a, b) = p {
+            if let (Expr::Next(x), Expr::Var(y)) | (Expr::Var(y), Expr::Next(x)) = (&**a, &**b) {
+                if x == y {
+                    facts.frames.insert(x.clone());
+                }
+            }
+        }
+    }
     for p in parts {
         let assignment = match p {
             Expr::Eq(a, b) => match (&**a, &**b) {
@@ -345,13 +420,27 @@ struct Dag {
     out: Vec<Vec<usize>>,
     nodes: usize,
     /// Built on the first step that needs Z3.
-    solver: Option<(Solver, Vec<Bool>)>,
+    solver: Option<Encoded>,
+}
+
+/// A DAG in Z3 (see [`Walk::encode_dag`]).
+struct Encoded {
+    solver: Solver,
+    sel: Vec<Bool>,
+    /// Per node, the symbol of each state variable.
+    syms: Vec<HashMap<String, String>>,
 }
 
 const START: usize = 0;
 const END: usize = 1;
 
-fn build_dag(sbe: &Task, adj: &HashMap<&str, Vec<usize>>, lbe_locs: &HashSet<&str>, a: &str, b: &str) -> Result<Dag, String> {
+fn build_dag(
+    sbe: &Task,
+    adj: &HashMap<&str, Vec<usize>>,
+    lbe_locs: &HashSet<&str>,
+    a: &str,
+    b: &str,
+) -> Result<Dag, String> {
     let interior = |l: &str| !lbe_locs.contains(l);
     let succs = |l: &str| -> Vec<&str> {
         adj.get(l)
@@ -514,6 +603,10 @@ struct Walk<'t> {
     pending: Vec<usize>,
     /// Uninitialised variables not yet read or overwritten.
     unread: Vec<Indeterminate>,
+    /// Per array: are its contents set (by an initialiser), and the indices written since.
+    array_known: HashMap<String, (bool, HashSet<BigInt>)>,
+    /// Integer state before the step being recorded.
+    before: BTreeMap<String, BigInt>,
     indeterminate: Vec<Indeterminate>,
     solver_steps: usize,
 }
@@ -522,7 +615,12 @@ struct Walk<'t> {
 const SEARCH_BUDGET: usize = 20_000;
 
 impl<'t> Walk<'t> {
-    fn new(lbe: &'t Task, sbe: &'t Program, opts: &'t Options, deadline: Instant) -> Result<Walk<'t>, String> {
+    fn new(
+        lbe: &'t Task,
+        sbe: &'t Program,
+        opts: &'t Options,
+        deadline: Instant,
+    ) -> Result<Walk<'t>, String> {
         let sbe_task = &sbe.task;
         let lbe_locs: HashSet<&str> = lbe.locations.iter().map(String::as_str).collect();
         if let Some(l) = lbe_locs.iter().find(|l| !sbe_task.has_location(l)) {
@@ -544,7 +642,12 @@ impl<'t> Walk<'t> {
             lbe,
             sbe: sbe_task,
             facts,
-            edge_index: sbe_task.edges.iter().enumerate().map(|(k, e)| (e.id, k)).collect(),
+            edge_index: sbe_task
+                .edges
+                .iter()
+                .enumerate()
+                .map(|(k, e)| (e.id, k))
+                .collect(),
             adj,
             lbe_locs,
             dags: HashMap::new(),
@@ -561,6 +664,8 @@ impl<'t> Walk<'t> {
             reads: Vec::new(),
             pending: Vec::new(),
             unread: Vec::new(),
+            array_known: HashMap::new(),
+            before: BTreeMap::new(),
             indeterminate: Vec::new(),
             solver_steps: 0,
         })
@@ -568,8 +673,17 @@ impl<'t> Walk<'t> {
 
     fn run(&mut self, trace: &Trace) -> Result<(), String> {
         self.initial = trace.initial.clone();
+        self.before = trace
+            .initial
+            .iter()
+            .map(|(k, v)| (k.clone(), v.0.clone()))
+            .collect();
         self.initial_arrays = trace.initial_arrays.clone();
-        self.env.vars = trace.initial.iter().map(|(k, v)| (k.clone(), v.0.clone())).collect();
+        self.env.vars = trace
+            .initial
+            .iter()
+            .map(|(k, v)| (k.clone(), v.0.clone()))
+            .collect();
         for (a, v) in &trace.initial_arrays {
             self.env.arrays.insert(a.clone(), v.to_val()?);
         }
@@ -631,6 +745,8 @@ impl<'t> Walk<'t> {
             }
         }
         self.unread = still;
+        self.track_arrays(k, index, &step);
+        let f = &self.facts[k];
         if let Some(v) = &f.havoc {
             let value = step.next.get(v).map(|n| n.0.clone()).unwrap_or_default();
             let (line, col) = nondet_position(v).or(f.statement).unwrap_or((0, 0));
@@ -653,20 +769,79 @@ impl<'t> Walk<'t> {
                     var: v.clone(),
                     line,
                     col,
-                    value,
+                    value: Some(value),
                 });
             }
         }
         if self.opts.keep_steps {
-            if self.steps.len() >= self.opts.max_kept_steps {
+            if (self.steps.len() + 1) * self.int_vars.len().max(1) > self.opts.max_kept_values {
                 return Err(format!(
-                    "the SBE trace has more than {} steps; too long to keep",
-                    self.opts.max_kept_steps
+                    "the SBE trace has more than {} steps of {} variables; too long to keep",
+                    self.steps.len(),
+                    self.int_vars.len()
                 ));
             }
             self.steps.push(step);
         }
         Ok(())
+    }
+
+    /// Notes reads of array elements that were never set, then the step's array changes.
+    fn track_arrays(&mut self, k: usize, index: usize, step: &Step) {
+        let f = &self.facts[k];
+        if self.array_vars.is_empty() {
+            return;
+        }
+        let reported = self
+            .indeterminate
+            .iter()
+            .filter(|u| u.value.is_none())
+            .count();
+        if !f.array_reads.is_empty() && reported < MAX_INDETERMINATE_ELEMENTS {
+            let mut env = Env {
+                vars: self.before.clone(),
+                ..Env::default()
+            };
+            env.vars
+                .extend(step.inputs.iter().map(|(k, v)| (k.clone(), v.0.clone())));
+            for (a, i) in &f.array_reads {
+                let (set, written) = self.array_known.entry(a.clone()).or_default();
+                let Ok(Value::Int(i)) = env.eval(i) else {
+                    continue;
+                };
+                let name = format!("{a}[{i}]");
+                if *set || written.contains(&i) || self.indeterminate.iter().any(|u| u.var == name)
+                {
+                    continue;
+                }
+                let (line, col) = f.statement.unwrap_or((0, 0));
+                self.indeterminate.push(Indeterminate {
+                    step: index,
+                    var: name,
+                    line,
+                    col,
+                    value: None,
+                });
+            }
+        }
+        for (a, fate) in &f.array_fates {
+            let (set, written) = self.array_known.entry(a.clone()).or_default();
+            match fate {
+                ArrayFate::Kept => {}
+                ArrayFate::Written => {
+                    if let Some(u) = step.arrays.get(a) {
+                        written.extend(u.writes.iter().map(|(k, _)| k.0.clone()));
+                    }
+                }
+                ArrayFate::Set => (*set, *written) = (true, HashSet::new()),
+                ArrayFate::Havoc => (*set, *written) = (false, HashSet::new()),
+            }
+        }
+        self.before = step
+            .next
+            .iter()
+            .map(|(k, v)| (k.clone(), v.0.clone()))
+            .collect();
     }
 
     /// Depth-first search over the DAG by concrete propagation. On success
@@ -747,19 +922,30 @@ impl<'t> Walk<'t> {
     }
 
     /// Does the environment equal the LBE step's end state?
-    fn end_matches(&self, step: &Step, path: &[(Step, BTreeMap<String, BigInt>, Vec<ArrayUndo>)]) -> bool {
+    fn end_matches(
+        &self,
+        step: &Step,
+        path: &[(Step, BTreeMap<String, BigInt>, Vec<ArrayUndo>)],
+    ) -> bool {
         for (k, v) in &step.next {
             if self.env.vars.get(k) != Some(&v.0) {
                 return false;
             }
         }
         for a in &self.array_vars {
-            let cur = self.env.arrays.get(a).cloned().unwrap_or_default();
+            let empty = ArrayVal::default();
+            let cur = self.env.arrays.get(a).unwrap_or(&empty);
             let lbe = step.arrays.get(a);
-            if let Some(ArrayUpdate { reset: Some(r), writes }) = lbe {
-                let Ok(mut want) = r.to_val() else { return false };
+            if let Some(ArrayUpdate {
+                reset: Some(r),
+                writes,
+            }) = lbe
+            {
+                let Ok(mut want) = r.to_val() else {
+                    return false;
+                };
                 want.apply(&format::writes_to_val(writes));
-                if !array_equal(&cur, &want) {
+                if !array_equal(cur, &want) {
                     return false;
                 }
                 continue;
@@ -808,19 +994,26 @@ impl<'t> Walk<'t> {
         env.nexts.clear();
         env.next_arrays.clear();
         if let Some((inputs, next)) = hints.forced {
-            env.vars.extend(inputs.iter().map(|(k, v)| (k.clone(), v.0.clone())));
-            env.nexts.extend(next.iter().map(|(k, v)| (k.clone(), v.0.clone())));
+            env.vars
+                .extend(inputs.iter().map(|(k, v)| (k.clone(), v.0.clone())));
+            env.nexts
+                .extend(next.iter().map(|(k, v)| (k.clone(), v.0.clone())));
         }
         let mut parts = Vec::new();
         conjuncts(&edge.relation, &mut parts);
         let ok = propagate(env, parts, hints, 0);
         let ok = ok
             && self.int_vars.iter().all(|v| env.nexts.contains_key(v))
-            && self.array_vars.iter().all(|a| env.next_arrays.contains_key(a));
+            && self
+                .array_vars
+                .iter()
+                .all(|a| env.next_arrays.contains_key(a));
         // Locals the relation leaves free.
         if ok {
             for l in &edge.locals {
-                env.vars.entry(l.name.clone()).or_insert_with(|| BigInt::from(0));
+                env.vars
+                    .entry(l.name.clone())
+                    .or_insert_with(|| BigInt::from(0));
             }
         }
         if !ok || env.holds(&edge.relation) != Ok(true) {
@@ -832,7 +1025,11 @@ impl<'t> Walk<'t> {
             .iter()
             .map(|l| (l.name.clone(), Num(env.vars[&l.name].clone())))
             .collect();
-        let next: Valuation = env.nexts.iter().map(|(k, v)| (k.clone(), Num(v.clone()))).collect();
+        let next: Valuation = env
+            .nexts
+            .iter()
+            .map(|(k, v)| (k.clone(), Num(v.clone())))
+            .collect();
         let mut arrays = BTreeMap::new();
         let mut undo = Vec::new();
         for (a, n) in &env.next_arrays {
@@ -849,7 +1046,10 @@ impl<'t> Walk<'t> {
                         a.clone(),
                         ArrayUpdate {
                             reset: None,
-                            writes: w.iter().map(|(k, v)| (Num(k.clone()), Num(v.clone()))).collect(),
+                            writes: w
+                                .iter()
+                                .map(|(k, v)| (Num(k.clone()), Num(v.clone())))
+                                .collect(),
                         },
                     );
                 }
@@ -881,74 +1081,144 @@ impl<'t> Walk<'t> {
     }
 
     /// One Z3 query over the DAG; then the path is replayed concretely with the model's values.
-    fn solve(&mut self, key: &(String, String), step: &Step, at_bad: bool, first: bool) -> Result<Vec<Step>, String> {
+    fn solve(
+        &mut self,
+        key: &(String, String),
+        step: &Step,
+        at_bad: bool,
+        first: bool,
+    ) -> Result<Vec<Step>, String> {
         let mut dag = self.dags.remove(key).expect("built");
         let r = self.solve_in(&mut dag, step, at_bad, first);
         self.dags.insert(key.clone(), dag);
         r
     }
 
-    fn solve_in(&mut self, dag: &mut Dag, step: &Step, at_bad: bool, first: bool) -> Result<Vec<Step>, String> {
-        let frame = |node: usize| node;
-        if dag.solver.is_none() {
-            let solver = Solver::new();
-            let sel: Vec<Bool> = (0..dag.edges.len())
-                .map(|i| Bool::new_const(format!("sel~{i}")))
-                .collect();
-            let one = Int::from_i64(1);
-            let zero = Int::from_i64(0);
-            let count = |ids: &[usize]| -> Int {
-                let terms: Vec<Int> = ids.iter().map(|&i| sel[i].ite(&one, &zero)).collect();
-                if terms.is_empty() {
-                    zero.clone()
-                } else {
-                    Int::add(&terms)
-                }
-            };
-            let mut ins = vec![Vec::new(); dag.nodes];
-            for (i, &(k, from, to)) in dag.edges.iter().enumerate() {
-                ins[to].push(i);
-                let edge = &self.sbe.edges[k];
-                let view = View {
-                    cur: frame(from),
-                    next: frame(to),
-                    step: i,
-                    locals: &edge.locals,
-                };
-                solver.assert(sel[i].implies(smt::encode_bool(&edge.relation, view)));
-            }
-            solver.assert(count(&dag.out[START]).eq(&one));
-            solver.assert(count(&ins[END]).eq(&one));
-            for n in 2..dag.nodes {
-                let (i, o) = (count(&ins[n]), count(&dag.out[n]));
-                solver.assert(i.eq(&o));
-                solver.assert(i.le(&one));
-            }
-            dag.solver = Some((solver, sel));
+    /// Encodes the DAG once: a selector per edge and, per node and state
+    /// variable, a symbol. A node reuses its predecessors' symbol for a
+    /// variable that every incoming edge keeps (`x' == x`), so frames cost nothing.
+    fn encode_dag(&self, dag: &Dag) -> Encoded {
+        let solver = Solver::new();
+        let sel: Vec<Bool> = (0..dag.edges.len())
+            .map(|i| Bool::new_const(format!("sel~{i}")))
+            .collect();
+        let mut ins = vec![Vec::new(); dag.nodes];
+        for (i, &(_, _, to)) in dag.edges.iter().enumerate() {
+            ins[to].push(i);
         }
-        let (solver, sel) = dag.solver.as_ref().expect("built");
+        let vars = self.sbe.var_names();
+        let mut syms: Vec<HashMap<String, String>> = vec![HashMap::new(); dag.nodes];
+        let order = std::iter::once(START)
+            .chain(2..dag.nodes)
+            .chain(std::iter::once(END));
+        let mut arrays = Vec::new();
+        for n in order {
+            for x in &vars {
+                let inherited = if n == START {
+                    None
+                } else {
+                    let mut from = ins[n].iter().map(|&i| {
+                        let (k, f, _) = dag.edges[i];
+                        self.facts[k].frames.contains(x).then(|| syms[f][x].clone())
+                    });
+                    match from.next() {
+                        Some(Some(first)) => {
+                            from.all(|o| o.as_ref() == Some(&first)).then_some(first)
+                        }
+                        _ => None,
+                    }
+                };
+                let sym = inherited.unwrap_or_else(|| {
+                    if self.sbe.var_sort(x) == Some(format::VarSort::IntArray) {
+                        arrays.push(format!("{x}#{n}"));
+                    }
+                    format!("{x}#{n}")
+                });
+                syms[n].insert(x.clone(), sym);
+            }
+        }
+        // The encoder tells arrays by name: declare the renamed ones.
+        let mut decls: Vec<format::VarDecl> = arrays
+            .iter()
+            .map(|a| format::VarDecl {
+                name: a.clone(),
+                sort: format::VarSort::IntArray,
+            })
+            .collect();
+        decls.extend(self.sbe.vars.iter().cloned());
+        smt::set_array_vars(&Task {
+            vars: decls,
+            locations: Vec::new(),
+            initial_location: String::new(),
+            bad_location: String::new(),
+            init: Expr::Bool(true),
+            edges: Vec::new(),
+        });
+        for (i, &(k, from, to)) in dag.edges.iter().enumerate() {
+            let edge = &self.sbe.edges[k];
+            let renamed = edge.relation.rewrite(&|e| match e {
+                Expr::Var(n) if edge.locals.iter().any(|l| &l.name == n) => {
+                    Some(Expr::Var(format!("{n}#L{i}")))
+                }
+                Expr::Var(n) => Some(Expr::Var(syms[from][n].clone())),
+                Expr::Next(n) => Some(Expr::Var(syms[to][n].clone())),
+                _ => None,
+            });
+            solver.assert(sel[i].implies(smt::encode_bool(&renamed, View::state(0))));
+        }
+        smt::set_array_vars(self.sbe);
+        let weights =
+            |ids: &[usize]| -> Vec<(&Bool, i32)> { ids.iter().map(|&i| (&sel[i], 1)).collect() };
+        let any =
+            |ids: &[usize]| Bool::or(&ids.iter().map(|&i| sel[i].clone()).collect::<Vec<_>>());
+        solver.assert(Bool::pb_eq(&weights(&dag.out[START]), 1));
+        solver.assert(Bool::pb_eq(&weights(&ins[END]), 1));
+        for (into, out) in ins.iter().zip(&dag.out).skip(2) {
+            solver.assert(any(into).eq(any(out)));
+            solver.assert(Bool::pb_le(&weights(into), 1));
+            solver.assert(Bool::pb_le(&weights(out), 1));
+        }
+        Encoded { solver, sel, syms }
+    }
+
+    fn solve_in(
+        &mut self,
+        dag: &mut Dag,
+        step: &Step,
+        at_bad: bool,
+        first: bool,
+    ) -> Result<Vec<Step>, String> {
+        if dag.solver.is_none() {
+            dag.solver = Some(self.encode_dag(dag));
+        }
+        let Encoded { solver, sel, syms } = dag.solver.as_ref().expect("built");
+        let int_sym = |name: &str| smt::int_const(&smt::state_symbol(name, 0));
         let total: usize = self.env.arrays.values().map(|a| a.entries.len()).sum();
         if total > 100_000 {
-            return Err(format!("arrays of {total} entries are too large for the solver"));
+            return Err(format!(
+                "arrays of {total} entries are too large for the solver"
+            ));
         }
         let attempt = |pin_start: bool| -> Result<Option<z3::Model>, String> {
             solver.push();
             if pin_start {
                 for (v, n) in &self.env.vars {
-                    let c = smt::int_const(&smt::state_symbol(v, frame(START)));
-                    solver.assert(c.eq(Int::from_big_int(n)));
+                    solver.assert(int_sym(&syms[START][v]).eq(Int::from_big_int(n)));
                 }
             } else {
-                solver.assert(smt::encode_bool(&self.sbe.init, View::state(frame(START))));
+                let init = self.sbe.init.rewrite(&|e| match e {
+                    Expr::Var(n) => Some(Expr::Var(syms[START][n].clone())),
+                    _ => None,
+                });
+                solver.assert(smt::encode_bool(&init, View::state(0)));
             }
             for (a, v) in &self.env.arrays {
-                let c = smt::array_const(&smt::state_symbol(a, frame(START)));
+                let c = smt::array_const(&smt::state_symbol(&syms[START][a], 0));
                 solver.assert(c.eq(array_term(v)));
             }
             if !at_bad {
                 for (v, n) in &step.next {
-                    let c = smt::int_const(&smt::state_symbol(v, frame(END)));
-                    solver.assert(c.eq(Int::from_big_int(&n.0)));
+                    solver.assert(int_sym(&syms[END][v]).eq(Int::from_big_int(&n.0)));
                 }
             }
             let r = self.budget.check(solver, &[]);
@@ -990,13 +1260,14 @@ impl<'t> Walk<'t> {
         }
         if repinned {
             let init = smt::model_valuation(&model, &self.int_vars, &|n| {
-                smt::state_symbol(n, frame(START))
+                smt::state_symbol(&syms[START][n], 0)
             });
             self.env.vars = init.iter().map(|(k, v)| (k.clone(), v.0.clone())).collect();
             if self.initial != init {
                 if !self.steps.is_empty() || self.sbe_steps != 0 {
                     return Err("cannot change the initial state after the first step".into());
                 }
+                self.before = init.iter().map(|(k, v)| (k.clone(), v.0.clone())).collect();
                 self.initial = init;
             }
         }
@@ -1006,17 +1277,24 @@ impl<'t> Walk<'t> {
             let (k, _, to) = dag.edges[i];
             let edge = &self.sbe.edges[k];
             let locals: Vec<String> = edge.locals.iter().map(|l| l.name.clone()).collect();
-            let inputs = smt::model_valuation(&model, &locals, &|n| smt::local_symbol(n, i));
-            let next = smt::model_valuation(&model, &self.int_vars, &|n| smt::state_symbol(n, frame(to)));
+            let inputs = smt::model_valuation(&model, &locals, &|n| {
+                smt::state_symbol(&format!("{n}#L{i}"), 0)
+            });
+            let next = smt::model_valuation(&model, &self.int_vars, &|n| {
+                smt::state_symbol(&syms[to][n], 0)
+            });
             let hints = Hints {
                 forced: Some((&inputs, &next)),
                 next: base_hints.next,
                 inputs: base_hints.inputs.clone(),
                 arrays: base_hints.arrays,
             };
-            let (s, _) = self
-                .take_edge(k, &hints)
-                .ok_or_else(|| format!("the model's step over SBE edge {} does not hold concretely", edge.id))?;
+            let (s, _) = self.take_edge(k, &hints).ok_or_else(|| {
+                format!(
+                    "the model's step over SBE edge {} does not hold concretely",
+                    edge.id
+                )
+            })?;
             out.push(s);
         }
         Ok(out)
@@ -1025,7 +1303,11 @@ impl<'t> Walk<'t> {
 
 /// Is `a == b` as `int -> int` maps?
 fn array_equal(a: &ArrayVal, b: &ArrayVal) -> bool {
-    a.default == b.default && a.entries.keys().chain(b.entries.keys()).all(|k| a.get(k) == b.get(k))
+    a.default == b.default
+        && a.entries
+            .keys()
+            .chain(b.entries.keys())
+            .all(|k| a.get(k) == b.get(k))
 }
 
 /// A concrete array as a Z3 term: its default everywhere, then its entries.

@@ -135,8 +135,8 @@ fn scan(text: &str) -> Scan {
     let mut used = std::collections::BTreeSet::new();
     let mut defined = std::collections::BTreeSet::new();
     for (id, end) in identifiers(text) {
-        let interesting = id.starts_with("__VERIFIER_")
-            || matches!(id, "reach_error" | "assume_abort_if_not");
+        let interesting =
+            id.starts_with("__VERIFIER_") || matches!(id, "reach_error" | "assume_abort_if_not");
         if !interesting {
             continue;
         }
@@ -245,12 +245,18 @@ pub fn build(cert: &Certificate, source: &Path) -> Result<Harness, String> {
     if found.used.contains("__VERIFIER_error") {
         errors.push("__VERIFIER_error".into());
     }
-    weaken.extend(errors.iter().filter(|n| found.defined.contains(*n)).cloned());
+    weaken.extend(
+        errors
+            .iter()
+            .filter(|n| found.defined.contains(*n))
+            .cloned(),
+    );
     let assumes: Vec<&str> = ["__VERIFIER_assume", "assume_abort_if_not"]
         .into_iter()
         .filter(|n| found.used.contains(*n) && !found.defined.contains(*n))
         .collect();
-    let assert = found.used.contains("__VERIFIER_assert") && !found.defined.contains("__VERIFIER_assert");
+    let assert =
+        found.used.contains("__VERIFIER_assert") && !found.defined.contains("__VERIFIER_assert");
 
     let file_name = |p: &Path| {
         p.file_name()
@@ -262,12 +268,13 @@ pub fn build(cert: &Certificate, source: &Path) -> Result<Harness, String> {
     let mut c = String::new();
     c.push_str("/* certa test harness: replays the run of an UNSAFE certificate.\n");
     c.push_str(&format!(
-        " * certificate: task sha256 {}, {} LBE steps ({} single statements)\n",
+        " * certificate: task sha256 {}, a run of {} {} steps ({} single statements)\n",
         cert.header.task_sha256,
         match &cert.body {
             Body::Unsafe(t) => t.steps.len(),
             _ => 0,
         },
+        recorded.translation.encoding.to_uppercase(),
         st.sbe_steps
     ));
     c.push_str(&format!(
@@ -278,9 +285,14 @@ pub fn build(cert: &Certificate, source: &Path) -> Result<Harness, String> {
         c.push_str(&format!(" * program: {prog_name}\n"));
     }
     c.push_str(" * build:\n");
-    c.push_str(&format!(" *   cc -w -O0{m32} -c {prog_name} -o program.o\n"));
+    c.push_str(&format!(
+        " *   cc -w -O0{m32} -c {prog_name} -o program.o\n"
+    ));
     if !weaken.is_empty() {
-        let flags: Vec<String> = weaken.iter().map(|w| format!("--weaken-symbol={w}")).collect();
+        let flags: Vec<String> = weaken
+            .iter()
+            .map(|w| format!("--weaken-symbol={w}"))
+            .collect();
         c.push_str(&format!(
             " *   objcopy {} program.o   (the program defines them too)\n",
             flags.join(" ")
@@ -298,16 +310,18 @@ pub fn build(cert: &Certificate, source: &Path) -> Result<Harness, String> {
         c.push_str(&format!(" *   #{} {}\n", i + 1, describe(r)));
     }
     if st.nondet.len() > COMMENTED_VALUES {
-        c.push_str(&format!(" *   ... {} more\n", st.nondet.len() - COMMENTED_VALUES));
-    }
-    for u in &st.indeterminate {
         c.push_str(&format!(
-            " * note: the run takes {} = {} for the uninitialised `{}` at {}:{}; a real run picks its own\n",
-            u.var, u.value, u.var, u.line, u.col
+            " *   ... {} more\n",
+            st.nondet.len() - COMMENTED_VALUES
         ));
     }
+    for u in &st.indeterminate {
+        c.push_str(&format!(" * note: {}\n", uncontrolled(u)));
+    }
     for s in &skipped {
-        c.push_str(&format!(" * note: `{s}` is not defined here (unknown type)\n"));
+        c.push_str(&format!(
+            " * note: `{s}` is not defined here (unknown type)\n"
+        ));
     }
     c.push_str(" */\n#include <stdio.h>\n#include <stdlib.h>\n\n");
     c.push_str("/* `long` of the program (`-DCERTA_LONG=int` when its `long` was rewritten to `int`). */\n");
@@ -400,6 +414,20 @@ static unsigned long long certa_next(unsigned char kind) {
     })
 }
 
+/// A value the harness cannot set, in words.
+fn uncontrolled(u: &Indeterminate) -> String {
+    match &u.value {
+        Some(v) => format!(
+            "the run reads the uninitialised `{}` (declared at {}:{}) as {v}; a real run picks its own value",
+            u.var, u.line, u.col
+        ),
+        None => format!(
+            "the run reads the uninitialised element `{}` at {}:{}; a real run picks its own value",
+            u.var, u.line, u.col
+        ),
+    }
+}
+
 /// `12:7 __VERIFIER_nondet_int() = 5 -> x`, safe inside a C comment.
 fn describe(r: &NondetRead) -> String {
     let call = if r.call_text.is_empty() {
@@ -478,9 +506,9 @@ pub fn default_source(cert_path: &Path, cert: &Certificate) -> Option<PathBuf> {
     }
     let dir = cert_path.parent().unwrap_or(Path::new("."));
     candidates.push(dir.join(&recorded.name));
-    candidates.into_iter().find(|p| {
-        std::fs::read(p).is_ok_and(|b| format::hash::bytes_sha256(&b) == recorded.sha256)
-    })
+    candidates
+        .into_iter()
+        .find(|p| std::fs::read(p).is_ok_and(|b| format::hash::bytes_sha256(&b) == recorded.sha256))
 }
 
 /// Compiles the harness with the program, runs it, and reports whether the
@@ -522,10 +550,8 @@ impl Scratch {
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.subsec_nanos())
             .unwrap_or(0);
-        let dir = std::env::temp_dir().join(format!(
-            "certa-confirm-{}-{n}-{nanos}",
-            std::process::id()
-        ));
+        let dir =
+            std::env::temp_dir().join(format!("certa-confirm-{}-{n}-{nanos}", std::process::id()));
         std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         Ok(Scratch(dir))
     }
@@ -601,8 +627,20 @@ pub fn ilp32_as_lp64(text: &str) -> String {
     let specifier = |w: &str| {
         matches!(
             w,
-            "long" | "int" | "short" | "char" | "signed" | "unsigned" | "const" | "volatile"
-                | "static" | "extern" | "register" | "typedef" | "inline" | "auto"
+            "long"
+                | "int"
+                | "short"
+                | "char"
+                | "signed"
+                | "unsigned"
+                | "const"
+                | "volatile"
+                | "static"
+                | "extern"
+                | "register"
+                | "typedef"
+                | "inline"
+                | "auto"
                 | "__extension__"
         )
     };
@@ -640,8 +678,8 @@ pub fn ilp32_as_lp64(text: &str) -> String {
                 i += if b[i] == b'\\' { 2 } else { 1 };
             }
             i += 1;
-        } else if c == b'#' && line_start(b, i) {
-            // Preprocessor lines (`# 12 "file.c"`) stay as they are.
+        } else if c == b'#' && line_start(b, i) && !rewritable_directive(&b[i + 1..]) {
+            // Line markers (`# 12 "file.c"`) and includes stay as they are.
             flush(&mut run, &mut out);
             while i < b.len() && b[i] != b'\n' {
                 i += 1;
@@ -696,6 +734,19 @@ pub fn ilp32_as_lp64(text: &str) -> String {
     String::from_utf8(out).unwrap_or_else(|_| text.to_string())
 }
 
+/// Is the directive after `#` one whose tokens are C (`#define`, `#if`)?
+fn rewritable_directive(rest: &[u8]) -> bool {
+    let rest: Vec<u8> = rest
+        .iter()
+        .copied()
+        .skip_while(|c| *c == b' ' || *c == b'\t')
+        .take(7)
+        .collect();
+    !(rest.first().is_some_and(u8::is_ascii_digit)
+        || rest.starts_with(b"line")
+        || rest.starts_with(b"include"))
+}
+
 /// Is `i` the first non-blank byte of its line?
 fn line_start(b: &[u8], i: usize) -> bool {
     b[..i]
@@ -708,7 +759,12 @@ fn line_start(b: &[u8], i: usize) -> bool {
 /// Does the program translate to the certificate's task under LP64 too?
 /// Then a host (LP64) build runs the same program as certa modelled.
 fn same_task_under_lp64(cert: &Certificate, program: &Path) -> bool {
-    let encoding = match cert.header.source.as_ref().map(|s| s.translation.encoding.as_str()) {
+    let encoding = match cert
+        .header
+        .source
+        .as_ref()
+        .map(|s| s.translation.encoding.as_str())
+    {
         Some("sbe") => frontend::Encoding::Sbe,
         _ => frontend::Encoding::Lbe,
     };
@@ -720,13 +776,14 @@ fn same_task_under_lp64(cert: &Certificate, program: &Path) -> bool {
 pub fn confirm_harness(cert: &Certificate, _source: &Path, h: &Harness) -> Confirmation {
     let mut notes = Vec::new();
     for u in &h.indeterminate {
-        notes.push(format!(
-            "the run takes {} for the uninitialised `{}` at {}:{}; the real run picks its own value",
-            u.value, u.var, u.line, u.col
-        ));
+        notes.push(uncontrolled(u));
     }
     let Some(cc) = compiler() else {
-        return Confirmation::inconclusive("no C compiler (cc, gcc) found".into(), String::new(), notes);
+        return Confirmation::inconclusive(
+            "no C compiler (cc, gcc) found".into(),
+            String::new(),
+            notes,
+        );
     };
     let dir = match Scratch::new() {
         Ok(d) => d,
@@ -782,7 +839,11 @@ pub fn confirm_harness(cert: &Certificate, _source: &Path, h: &Harness) -> Confi
     }
     let harness_c = dir.0.join("harness.c");
     if let Err(e) = std::fs::write(&harness_c, &h.text) {
-        return Confirmation::inconclusive(format!("{}: {e}", harness_c.display()), String::new(), notes);
+        return Confirmation::inconclusive(
+            format!("{}: {e}", harness_c.display()),
+            String::new(),
+            notes,
+        );
     }
     let object = dir.0.join("program.o");
     if let Err(out) = run_tool(
@@ -825,11 +886,21 @@ pub fn confirm_harness(cert: &Certificate, _source: &Path, h: &Harness) -> Confi
             .arg("-o")
             .arg(&exe),
     ) {
-        return Confirmation::inconclusive("the harness does not link with the program".into(), out, notes);
+        return Confirmation::inconclusive(
+            "the harness does not link with the program".into(),
+            out,
+            notes,
+        );
     }
     let run = match run_with_timeout(&exe, RUN_TIMEOUT) {
         Ok(r) => r,
-        Err(e) => return Confirmation::inconclusive(format!("cannot run the program: {e}"), String::new(), notes),
+        Err(e) => {
+            return Confirmation::inconclusive(
+                format!("cannot run the program: {e}"),
+                String::new(),
+                notes,
+            )
+        }
     };
     let mut output = String::new();
     if !run.stdout.is_empty() {
@@ -859,6 +930,15 @@ pub fn confirm_harness(cert: &Certificate, _source: &Path, h: &Harness) -> Confi
             Outcome::NotConfirmed,
             format!("the program did not finish within {} s (killed)", RUN_TIMEOUT.as_secs()),
         ),
+    };
+    // A run that depends on values nobody sets refutes nothing.
+    let (outcome, reason) = if outcome == Outcome::NotConfirmed && !h.indeterminate.is_empty() {
+        (
+            Outcome::Inconclusive,
+            format!("{reason}, but the certificate's run reads uninitialised values, which the harness cannot set"),
+        )
+    } else {
+        (outcome, reason)
     };
     Confirmation {
         outcome,
