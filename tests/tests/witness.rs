@@ -73,9 +73,13 @@ fn try_round_trip(path: &Path, seconds: u64) -> Result<Option<(String, bool)>, S
     if v.answer != Answer::Confirmed {
         return Err(format!("{:?}, notes {:?}\n{text}", v.answer, v.notes));
     }
-    let backing = v
-        .certificate
-        .ok_or("a confirmed witness comes with a certificate")?;
+    let Some(backing) = v.certificate else {
+        // Only a run too long for any certificate goes without one.
+        return match v.notes.iter().any(|n| n.contains("no certificate written")) {
+            true => Ok(Some((text, safe))),
+            false => Err("a confirmed witness comes with a certificate".into()),
+        };
+    };
     if matches!(backing.body, format::Body::Safe(_)) != safe {
         return Err("the backing certificate has the other verdict".into());
     }

@@ -330,10 +330,19 @@ fn violation(
                 s.next.remove(WAYPOINT_VAR);
             }
             let source = run::source_file(path, Encoding::Sbe).map_err(|e| e.to_string())?;
-            (
-                Answer::Confirmed,
-                run::certificate(&program, Some(source), &Verdict::Unsafe(trace)),
-            )
+            // A run beyond the checker's bound would make a certificate it
+            // refuses: say so instead of writing one.
+            let cert = if trace.steps.len() > checker::structure::MAX_STEPS {
+                notes.push(format!(
+                    "the run has {} statements, more than a certificate may hold ({}); no certificate written",
+                    trace.steps.len(),
+                    checker::structure::MAX_STEPS
+                ));
+                None
+            } else {
+                run::certificate(&program, Some(source), &Verdict::Unsafe(trace))
+            };
+            (Answer::Confirmed, cert)
         }
         Verdict::Safe(_) => (
             Answer::Rejected(
