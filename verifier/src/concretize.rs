@@ -144,9 +144,8 @@ pub fn sbe_certificate(cert: &Certificate, st: &SourceTrace) -> Result<Certifica
     })
 }
 
-/// Re-translates `source` as the certificate records and checks that it is
-/// the certificate's program: file hash and task hash.
-pub fn bind(cert: &Certificate, source: &Path) -> Result<Program, String> {
+/// Refuses a source file whose SHA-256 is not the certificate's.
+pub fn check_source_hash(cert: &Certificate, source: &Path) -> Result<(), String> {
     let recorded = cert
         .header
         .source
@@ -162,6 +161,18 @@ pub fn bind(cert: &Certificate, source: &Path) -> Result<Program, String> {
             recorded.sha256
         ));
     }
+    Ok(())
+}
+
+/// Re-translates `source` as the certificate records and checks that it is
+/// the certificate's program: file hash and task hash.
+pub fn bind(cert: &Certificate, source: &Path) -> Result<Program, String> {
+    check_source_hash(cert, source)?;
+    let recorded = cert
+        .header
+        .source
+        .as_ref()
+        .ok_or("the certificate names no source file")?;
     let program = frontend::load_as(source, &recorded.translation).map_err(|e| e.to_string())?;
     let task_sha = format::hash::task_sha256(&program.task);
     if task_sha != cert.header.task_sha256 {

@@ -515,29 +515,11 @@ pub fn default_source(cert_path: &Path, cert: &Certificate) -> Option<PathBuf> {
 /// run reaches the error. Refuses (error) a source whose hash differs from
 /// the certificate's and a trace that does not replay.
 pub fn confirm(cert: &Certificate, source: &Path) -> Result<Confirmation, String> {
-    check_source_hash(cert, source)?;
+    concretize::check_source_hash(cert, source)?;
     let h = build(cert, source)?;
     Ok(confirm_harness(cert, source, &h))
 }
 
-fn check_source_hash(cert: &Certificate, source: &Path) -> Result<(), String> {
-    let recorded = cert
-        .header
-        .source
-        .as_ref()
-        .ok_or("the certificate names no source file")?;
-    let bytes = std::fs::read(source).map_err(|e| format!("{}: {e}", source.display()))?;
-    let sha = format::hash::bytes_sha256(&bytes);
-    if sha != recorded.sha256 {
-        return Err(format!(
-            "refused: {} has sha256 {sha}, but the certificate is about {} with sha256 {}",
-            source.display(),
-            recorded.name,
-            recorded.sha256
-        ));
-    }
-    Ok(())
-}
 
 /// A scratch directory, removed on drop.
 struct Scratch(PathBuf);
