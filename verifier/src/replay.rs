@@ -140,12 +140,8 @@ pub fn render(cert: &Certificate) -> Result<String, String> {
                 "   [step does NOT satisfy the edge relation]"
             }
         ));
-        if let Some(origin) = cert
-            .source_map
-            .as_ref()
-            .and_then(|m| m.edges.iter().find(|o| o.edge == edge.id))
-        {
-            for s in &origin.statements {
+        if let Some(map) = &cert.source_map {
+            for s in map.statements(edge.id) {
                 out.push_str(&format!(
                     "          {}:{}:{}  {}\n",
                     file, s.line, s.col, s.text
