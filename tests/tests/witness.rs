@@ -306,7 +306,7 @@ fn shared_corpus_witnesses_validate() {
             continue;
         };
         for (path, _) in c_programs(&dir) {
-            match try_round_trip(&path, 60) {
+            match try_round_trip(&path, 30) {
                 Ok(Some((_, true))) => counts.0 += 1,
                 Ok(Some((_, false))) => counts.1 += 1,
                 Ok(None) => counts.2 += 1,
