@@ -8,10 +8,11 @@
 //! SBE step is checked with the concrete evaluator as it is made; a kept
 //! trace is replayed again, as the checker does.
 
+use crate::engine::simulate::{self, binding, conjuncts, is_unbound};
 use crate::engine::smt::{self, Budget, View};
 use crate::engine::watchdog;
 use crate::frontend::{self, Program};
-use format::eval::{ArrayVal, Base, Env, NextArray, Value};
+use format::eval::{ArrayVal, Env, NextArray, Value};
 use format::{
     ArrayUpdate, ArrayValue, BigInt, Body, Certificate, Edge, Expr, Num, SourceMap, Step, Task,
     Trace, Valuation,
@@ -271,13 +272,6 @@ struct EdgeFacts {
     array_reads: Vec<(String, Expr)>,
     array_fates: Vec<(String, ArrayFate)>,
     defs: HashSet<String>,
-}
-
-fn conjuncts<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
-    match e {
-        Expr::And(v) => v.iter().for_each(|x| conjuncts(x, out)),
-        _ => out.push(e),
-    }
 }
 
 /// The range invariant the frontend puts first in every edge not leaving
@@ -1418,44 +1412,14 @@ fn unbound_vars(e: &Expr, env: &Env, out: &mut Vec<Expr>) {
     }
 }
 
-fn is_unbound(env: &Env, e: &Expr) -> bool {
-    match e {
-        Expr::Var(n) => !env.vars.contains_key(n) && !env.arrays.contains_key(n),
-        Expr::Next(n) => !env.nexts.contains_key(n) && !env.next_arrays.contains_key(n),
-        _ => false,
-    }
-}
-
 /// One conjunct: `Some(true)` holds (binding what it defines), `Some(false)`
 /// violated, `None` not decidable yet.
 fn propagate_one(env: &mut Env, c: &Expr, hints: &Hints, depth: usize) -> Option<bool> {
     if let Expr::Eq(l, r) = c {
         for (target, rhs) in [(l, r), (r, l)] {
             if is_unbound(env, target) {
-                match env.eval(rhs).ok()? {
-                    Value::Int(v) => match &**target {
-                        Expr::Var(n) => {
-                            env.vars.insert(n.clone(), v);
-                        }
-                        Expr::Next(n) => {
-                            env.nexts.insert(n.clone(), v);
-                        }
-                        _ => return None,
-                    },
-                    Value::Array(view) => {
-                        let Expr::Next(name) = &**target else {
-                            return None;
-                        };
-                        let same = matches!(view.base, Base::Stored(b) if env.arrays.get(name).is_some_and(|a| std::ptr::eq(a, b)));
-                        let next = if same {
-                            NextArray::Writes(view.writes)
-                        } else {
-                            NextArray::Value(view.materialise())
-                        };
-                        env.next_arrays.insert(name.clone(), next);
-                    }
-                    Value::Bool(_) => return None,
-                }
+                let b = binding(env, target, rhs)?;
+                simulate::bind(env, target, b);
                 return Some(true);
             }
         }

@@ -54,6 +54,32 @@ fn nondet_type(kind: &str) -> Option<&'static str> {
     })
 }
 
+/// The index just after the comment, string or character literal that
+/// starts at `i`, if one does.
+fn skip_comment_or_literal(b: &[u8], mut i: usize) -> Option<usize> {
+    let c = b[i];
+    if c == b'/' && b.get(i + 1) == Some(&b'/') {
+        while i < b.len() && b[i] != b'\n' {
+            i += 1;
+        }
+    } else if c == b'/' && b.get(i + 1) == Some(&b'*') {
+        i += 2;
+        while i + 1 < b.len() && !(b[i] == b'*' && b[i + 1] == b'/') {
+            i += 1;
+        }
+        i += 2;
+    } else if c == b'"' || c == b'\'' {
+        i += 1;
+        while i < b.len() && b[i] != c {
+            i += if b[i] == b'\\' { 2 } else { 1 };
+        }
+        i += 1;
+    } else {
+        return None;
+    }
+    Some(i)
+}
+
 /// The identifiers of C text outside comments, string and character
 /// literals, each with the byte offset just after it.
 fn identifiers(text: &str) -> Vec<(&str, usize)> {
@@ -62,22 +88,8 @@ fn identifiers(text: &str) -> Vec<(&str, usize)> {
     let mut i = 0;
     while i < b.len() {
         let c = b[i];
-        if c == b'/' && b.get(i + 1) == Some(&b'/') {
-            while i < b.len() && b[i] != b'\n' {
-                i += 1;
-            }
-        } else if c == b'/' && b.get(i + 1) == Some(&b'*') {
-            i += 2;
-            while i + 1 < b.len() && !(b[i] == b'*' && b[i + 1] == b'/') {
-                i += 1;
-            }
-            i += 2;
-        } else if c == b'"' || c == b'\'' {
-            i += 1;
-            while i < b.len() && b[i] != c {
-                i += if b[i] == b'\\' { 2 } else { 1 };
-            }
-            i += 1;
+        if let Some(next) = skip_comment_or_literal(b, i) {
+            i = next;
         } else if c.is_ascii_alphabetic() || c == b'_' {
             let start = i;
             while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
@@ -520,7 +532,6 @@ pub fn confirm(cert: &Certificate, source: &Path) -> Result<Confirmation, String
     Ok(confirm_harness(cert, source, &h))
 }
 
-
 /// A scratch directory, removed on drop.
 struct Scratch(PathBuf);
 
@@ -643,23 +654,12 @@ pub fn ilp32_as_lp64(text: &str) -> String {
     let mut last_end = 0;
     while i < b.len() {
         let c = b[i];
-        if c == b'/' && b.get(i + 1) == Some(&b'/') {
-            while i < b.len() && b[i] != b'\n' {
-                i += 1;
+        if let Some(next) = skip_comment_or_literal(b, i) {
+            // A literal ends a run of specifiers; a comment does not.
+            if c == b'"' || c == b'\'' {
+                flush(&mut run, &mut out);
             }
-        } else if c == b'/' && b.get(i + 1) == Some(&b'*') {
-            i += 2;
-            while i + 1 < b.len() && !(b[i] == b'*' && b[i + 1] == b'/') {
-                i += 1;
-            }
-            i += 2;
-        } else if c == b'"' || c == b'\'' {
-            flush(&mut run, &mut out);
-            i += 1;
-            while i < b.len() && b[i] != c {
-                i += if b[i] == b'\\' { 2 } else { 1 };
-            }
-            i += 1;
+            i = next;
         } else if c == b'#' && line_start(b, i) && !rewritable_directive(&b[i + 1..]) {
             // Line markers (`# 12 "file.c"`) and includes stay as they are.
             flush(&mut run, &mut out);

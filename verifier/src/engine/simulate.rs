@@ -91,7 +91,7 @@ fn unbound_vars(e: &Expr, env: &Env, out: &mut Vec<Expr>) {
 }
 
 /// The value of `rhs` as a binding for `target` (an unbound `Var` local or `Next`).
-fn binding(env: &Env, target: &Expr, rhs: &Expr) -> Option<Binding> {
+pub(crate) fn binding(env: &Env, target: &Expr, rhs: &Expr) -> Option<Binding> {
     match env.eval(rhs).ok()? {
         Value::Int(v) => Some(Binding::Int(v)),
         Value::Array(view) => {
@@ -109,12 +109,12 @@ fn binding(env: &Env, target: &Expr, rhs: &Expr) -> Option<Binding> {
     }
 }
 
-enum Binding {
+pub(crate) enum Binding {
     Int(BigInt),
     Array(NextArray),
 }
 
-fn bind(env: &mut Env, target: &Expr, b: Binding) {
+pub(crate) fn bind(env: &mut Env, target: &Expr, b: Binding) {
     match (target, b) {
         (Expr::Var(n), Binding::Int(v)) => {
             env.vars.insert(n.clone(), v);
@@ -129,7 +129,7 @@ fn bind(env: &mut Env, target: &Expr, b: Binding) {
     }
 }
 
-fn is_unbound(env: &Env, e: &Expr) -> bool {
+pub(crate) fn is_unbound(env: &Env, e: &Expr) -> bool {
     match e {
         Expr::Var(n) => !env.vars.contains_key(n) && !env.arrays.contains_key(n),
         Expr::Next(n) => !env.nexts.contains_key(n) && !env.next_arrays.contains_key(n),
@@ -137,7 +137,7 @@ fn is_unbound(env: &Env, e: &Expr) -> bool {
     }
 }
 
-fn conjuncts<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
+pub(crate) fn conjuncts<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
     match e {
         Expr::And(v) => v.iter().for_each(|x| conjuncts(x, out)),
         _ => out.push(e),
