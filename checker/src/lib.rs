@@ -49,6 +49,10 @@ pub struct Options {
     pub emit_smtlib: Option<PathBuf>,
     /// Directory that receives one cvc5 proof (CPC format) per UNSAT obligation.
     pub proofs: Option<PathBuf>,
+    /// Threads that decide closure obligations side by side (`-j`); 0 and 1
+    /// mean one. Each obligation has its own cvc5 instance either way, and
+    /// the records keep their order, so only the timings depend on it.
+    pub jobs: usize,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -167,22 +171,14 @@ impl Run<'_> {
         self.record(name, node, edge, start, outcome);
     }
 
-    fn solve(
-        &mut self,
-        name: &'static str,
+    /// Where an obligation's records and files are named: its file stem and title.
+    fn site(
+        index: usize,
+        name: &str,
         node: Option<u32>,
         edge: Option<(u32, &str)>,
-        q: Query,
-        fail: impl FnOnce(&Model) -> CheckError,
-    ) {
-        if self.out_of_time(name, node, edge.map(|e| e.0)) {
-            return;
-        }
-        // One file stem per obligation, shared by --emit-smtlib and --proofs.
-        let (mut stem, mut title) = (
-            format!("{:05}_{name}", self.report.records.len()),
-            name.to_string(),
-        );
+    ) -> (String, String) {
+        let (mut stem, mut title) = (format!("{index:05}_{name}"), name.to_string());
         if let Some(n) = node {
             stem += &format!("_n{n}");
             title += &format!(", node {n}");
@@ -191,39 +187,148 @@ impl Run<'_> {
             stem += &format!("_e{e}");
             title += &format!(", edge {e} `{ename}`");
         }
-        if let Some(dir) = &self.opts.emit_smtlib {
-            let file = dir.join(format!("{stem}.smt2"));
-            if let Err(e) = std::fs::write(&file, emit::smtlib(&q, &title)) {
-                self.report
-                    .io_errors
-                    .push(format!("{}: {e}", file.display()));
-            }
-        }
-        let start = Instant::now();
-        // Each query gets at most the time left of the total.
-        let mut limits = self.opts.limits;
-        limits.proofs = self.opts.proofs.is_some();
-        if let Some(d) = self.deadline {
-            let left = d.saturating_duration_since(start).as_millis().max(1) as u64;
-            limits.timeout_ms = Some(limits.timeout_ms.map_or(left, |t| t.min(left)));
-        }
-        let outcome = match solver::solve(&q, limits) {
-            Answer::Unsat(proof) => {
-                if let (Some(dir), Some(text)) = (&self.opts.proofs, proof) {
-                    let file = dir.join(format!("{stem}.cpc"));
-                    if let Err(e) = std::fs::write(&file, text) {
-                        self.report
-                            .io_errors
-                            .push(format!("{}: {e}", file.display()));
-                    }
-                }
-                Outcome::Holds
-            }
-            Answer::Sat(m) => Outcome::Fails(fail(&m)),
-            Answer::Unknown(why) => Outcome::Unknown(why),
-        };
-        self.record(name, node, edge.map(|e| e.0), start, outcome);
+        (stem, title)
     }
+
+    fn solve(
+        &mut self,
+        name: &'static str,
+        node: Option<u32>,
+        edge: Option<(u32, &str)>,
+        q: Query,
+        fail: impl FnOnce(&Model) -> CheckError,
+    ) {
+        let (stem, title) = Self::site(self.report.records.len(), name, node, edge);
+        let (record, io_errors) = decide(
+            self.opts,
+            self.deadline,
+            name,
+            (node, edge.map(|e| e.0)),
+            (&stem, &title),
+            q,
+            fail,
+        );
+        self.report.records.push(record);
+        self.report.io_errors.extend(io_errors);
+    }
+
+    /// [`Run::solve`] for every item, on `opts.jobs` threads: workers take
+    /// the next item in turn, and the records are kept in item order.
+    fn solve_all<T: Sync>(
+        &mut self,
+        name: &'static str,
+        items: &[T],
+        site: impl Fn(&T) -> (Option<u32>, Option<(u32, &str)>) + Sync,
+        query: impl Fn(&T) -> Query + Sync,
+        fail: impl Fn(&T, &Model) -> CheckError + Sync,
+    ) {
+        let first = self.report.records.len();
+        let (opts, deadline) = (self.opts, self.deadline);
+        let one = |i: usize| {
+            let (node, edge) = site(&items[i]);
+            let (stem, title) = Self::site(first + i, name, node, edge);
+            decide(
+                opts,
+                deadline,
+                name,
+                (node, edge.map(|e| e.0)),
+                (&stem, &title),
+                query(&items[i]),
+                |m| fail(&items[i], m),
+            )
+        };
+        let jobs = opts.jobs.clamp(1, items.len().max(1));
+        let mut done: Vec<(usize, (Record, Vec<String>))> = if jobs == 1 {
+            (0..items.len()).map(|i| (i, one(i))).collect()
+        } else {
+            let next = std::sync::atomic::AtomicUsize::new(0);
+            std::thread::scope(|s| {
+                let workers: Vec<_> = (0..jobs)
+                    .map(|_| {
+                        std::thread::Builder::new()
+                            .stack_size(STACK_BYTES)
+                            .spawn_scoped(s, || {
+                                let mut mine = Vec::new();
+                                loop {
+                                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                                    if i >= items.len() {
+                                        return mine;
+                                    }
+                                    mine.push((i, one(i)));
+                                }
+                            })
+                            .expect("spawn a checking thread")
+                    })
+                    .collect();
+                workers
+                    .into_iter()
+                    .flat_map(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                    .collect()
+            })
+        };
+        done.sort_by_key(|(i, _)| *i);
+        for (_, (record, io_errors)) in done {
+            self.report.records.push(record);
+            self.report.io_errors.extend(io_errors);
+        }
+    }
+}
+
+/// Decides one solver obligation: past the total time it is inconclusive;
+/// otherwise cvc5 answers, with `--emit-smtlib` and `--proofs` files
+/// written under `stem`. Returns the record and any file-writing errors.
+fn decide(
+    opts: &Options,
+    deadline: Option<Instant>,
+    name: &'static str,
+    (node, edge): (Option<u32>, Option<u32>),
+    (stem, title): (&str, &str),
+    q: Query,
+    fail: impl FnOnce(&Model) -> CheckError,
+) -> (Record, Vec<String>) {
+    let mut io_errors = Vec::new();
+    let start = Instant::now();
+    let record = |outcome| Record {
+        obligation: name,
+        node,
+        edge,
+        outcome,
+        seconds: start.elapsed().as_secs_f64(),
+    };
+    if deadline.is_some_and(|d| start >= d) {
+        let why = format!(
+            "the total time limit of {} s is used up",
+            opts.total.unwrap_or_default().as_secs()
+        );
+        return (record(Outcome::Unknown(why)), io_errors);
+    }
+    if let Some(dir) = &opts.emit_smtlib {
+        let file = dir.join(format!("{stem}.smt2"));
+        if let Err(e) = std::fs::write(&file, emit::smtlib(&q, title)) {
+            io_errors.push(format!("{}: {e}", file.display()));
+        }
+    }
+    // Each query gets at most the time left of the total.
+    let mut limits = opts.limits;
+    limits.proofs = opts.proofs.is_some();
+    if let Some(d) = deadline {
+        let left = d.saturating_duration_since(start).as_millis().max(1) as u64;
+        limits.timeout_ms = Some(limits.timeout_ms.map_or(left, |t| t.min(left)));
+    }
+    let outcome = match solver::solve(&q, limits) {
+        Answer::Unsat(proof) => {
+            if let (Some(dir), Some(text)) = (&opts.proofs, proof) {
+                let file = dir.join(format!("{stem}.cpc"));
+                if let Err(e) = std::fs::write(&file, text) {
+                    io_errors.push(format!("{}: {e}", file.display()));
+                }
+            }
+            Outcome::Holds
+        }
+        Answer::Sat(m) => Outcome::Fails(fail(&m)),
+        Answer::Unknown(why) => Outcome::Unknown(why),
+    };
+    (record(outcome), io_errors)
 }
 
 /// Checks every obligation of `cert`. Structure comes first; if it fails,
@@ -261,12 +366,14 @@ pub fn check(cert: &Certificate, opts: &Options) -> Report {
             r.solve("initiality", None, None, initiality::query(&ix), |m| {
                 initiality::failure(&ix, m)
             });
-            for (n, e) in ix.steps() {
-                let q = closure::query(&ix, n, e);
-                r.solve("closure", Some(n.id), Some((e.id, &e.name)), q, |m| {
-                    closure::failure(&ix, n, e, m)
-                });
-            }
+            let steps: Vec<_> = ix.steps().collect();
+            r.solve_all(
+                "closure",
+                &steps,
+                |(n, e)| (Some(n.id), Some((e.id, e.name.as_str()))),
+                |(n, e)| closure::query(&ix, n, e),
+                |(n, e), m| closure::failure(&ix, n, e, m),
+            );
             for s in &b.successors {
                 for t in &s.targets {
                     // Structure has resolved every id used here.

@@ -484,6 +484,7 @@ fn sarif_of_bench_rows() {
         },
         sbe: None,
         reason: reason.into(),
+        ..Default::default()
     };
     let rows = [
         row("imp/seed.imp", "safe", "safe", ""),

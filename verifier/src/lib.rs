@@ -3,6 +3,7 @@
 pub mod archive;
 pub mod bench;
 pub mod bench_translate;
+pub mod cache;
 pub mod compare;
 pub mod concretize;
 pub mod dot;

@@ -95,6 +95,35 @@ struct Limits {
 }
 
 impl Limits {
+    /// The same limits as command-line arguments (for `bench-task` children).
+    fn to_args(&self) -> Vec<std::ffi::OsString> {
+        let name = |v: Option<clap::builder::PossibleValue>| {
+            v.map(|p| p.get_name().to_string()).unwrap_or_default()
+        };
+        let mut a: Vec<String> = vec![
+            "--analysis".into(),
+            name(self.analysis.to_possible_value()),
+            "--timeout".into(),
+            self.timeout.to_string(),
+            "--max-refinements".into(),
+            self.max_refinements.to_string(),
+            "--memory-mb".into(),
+            self.memory_mb.to_string(),
+            "--encoding".into(),
+            name(self.encoding.to_possible_value()),
+        ];
+        if let Some(k) = self.value_threshold {
+            a.extend(["--value-threshold".into(), k.to_string()]);
+        }
+        if self.seed_assertions {
+            a.push("--seed-assertions".into());
+        }
+        if self.no_invariants {
+            a.push("--no-invariants".into());
+        }
+        a.into_iter().map(Into::into).collect()
+    }
+
     fn config(&self, progress: bool) -> Result<Config, String> {
         if !(self.timeout > 0.0 && self.timeout.is_finite()) {
             return Err(format!(
@@ -139,6 +168,10 @@ enum Command {
         /// Also write the result as a SARIF 2.1.0 log (CI code scanning).
         #[arg(long)]
         sarif: Option<PathBuf>,
+        /// Keep certificates in this content-addressed store; when it holds
+        /// one for the same task and options, re-check it instead of verifying.
+        #[arg(long, value_name = "DIR")]
+        cache: Option<PathBuf>,
     },
     /// Write a C test harness for an UNSAFE certificate of a C program: it
     /// defines the program's `__VERIFIER_nondet_*` functions to return the
@@ -227,9 +260,29 @@ enum Command {
         verbose: bool,
     },
     /// Run every program listed in each DIR's MANIFEST.tsv and print a table.
+    /// With --merge, the arguments are shard outputs (CSV or JSON) to merge.
     Bench {
         #[arg(required = true)]
         dirs: Vec<PathBuf>,
+        /// Tasks run at a time, each in its own process (default: the
+        /// number of cores). The table and files keep manifest order.
+        #[arg(short = 'j', long, value_parser = clap::value_parser!(u64).range(1..=256))]
+        jobs: Option<u64>,
+        /// Run only shard I of N (1-based): the tasks whose position in the
+        /// whole run is I-1 modulo N. For CI matrices; see --merge.
+        #[arg(long, value_name = "I/N")]
+        shard: Option<bench::shard::Shard>,
+        /// Merge shard outputs (the positional arguments: files written with
+        /// --csv or --json under --shard) into one table and summary.
+        #[arg(long)]
+        merge: bool,
+        /// Keep certificates in this content-addressed store and re-check
+        /// stored ones instead of verifying unchanged tasks again.
+        #[arg(long, value_name = "DIR")]
+        cache: Option<PathBuf>,
+        /// Also write the rows as JSON.
+        #[arg(long)]
+        json: Option<PathBuf>,
         /// Run each of these analyses on every task (comma-separated) and
         /// compare them per set: solved, wrong, median time, check/verify.
         #[arg(long, value_enum, value_delimiter = ',')]
@@ -252,6 +305,24 @@ enum Command {
         /// The `z3` binary for --vs-z3.
         #[arg(long, default_value = "z3")]
         z3: String,
+    },
+    /// One bench task, run by `certa bench -j`: prints its row as JSON.
+    #[command(hide = true)]
+    BenchTask {
+        #[arg(long)]
+        set: PathBuf,
+        #[arg(long)]
+        file: String,
+        #[arg(long)]
+        expected: String,
+        #[arg(long)]
+        index: usize,
+        #[command(flatten)]
+        limits: Limits,
+        #[arg(long)]
+        no_sbe: bool,
+        #[arg(long)]
+        cache: Option<PathBuf>,
     },
     /// Time the translation (frontend + LBE/SBE) of synthetic C programs of
     /// growing size, and of the given files (.c, .i, .yml).
@@ -333,6 +404,7 @@ fn dispatch(command: Command) -> Result<u8, String> {
             verbose,
             witness,
             sarif,
+            cache,
         } => verify(
             &file,
             output.as_deref(),
@@ -341,6 +413,7 @@ fn dispatch(command: Command) -> Result<u8, String> {
             verbose,
             witness.as_deref(),
             sarif.as_deref(),
+            cache.as_deref(),
         ),
         Command::Harness {
             cert,
@@ -474,6 +547,11 @@ fn dispatch(command: Command) -> Result<u8, String> {
         }
         Command::Bench {
             dirs,
+            jobs,
+            shard,
+            merge,
+            cache,
+            json,
             analyses,
             limits,
             csv,
@@ -486,6 +564,14 @@ fn dispatch(command: Command) -> Result<u8, String> {
                 progress_after: None,
                 ..limits.config(false)?
             };
+            let table_only =
+                jobs.is_some() || shard.is_some() || merge || cache.is_some() || json.is_some();
+            if table_only && (!analyses.is_empty() || vs_z3) {
+                return Err(
+                    "-j, --shard, --merge, --cache and --json go with the bench table, not with --analyses or --vs-z3"
+                        .into(),
+                );
+            }
             if !analyses.is_empty() {
                 let kinds: Vec<AnalysisKind> = analyses.into_iter().map(Into::into).collect();
                 let dirs: Vec<&Path> = dirs.iter().map(PathBuf::as_path).collect();
@@ -495,22 +581,96 @@ fn dispatch(command: Command) -> Result<u8, String> {
             if sarif.is_some() && vs_z3 {
                 return Err("--sarif goes with the LBE/SBE table, not --vs-z3".into());
             }
-            let mut results = Vec::new();
-            for dir in &dirs {
-                if vs_z3 {
+            if vs_z3 {
+                for dir in &dirs {
                     vs_spacer::run(dir, &cfg, &z3, csv.as_deref())?;
-                } else {
-                    let rows = bench::run(dir, &cfg, !no_sbe, csv.as_deref())?;
-                    results.extend(
-                        rows.iter()
-                            .map(|r| certa::sarif::SarifResult::from_bench_row(dir, r)),
-                    );
                 }
+                return Ok(EXIT_SAFE);
             }
+            let (rows, meta) = if merge {
+                if shard.is_some() {
+                    return Err("--merge reads shard outputs; it takes no --shard".into());
+                }
+                let files: Vec<&Path> = dirs.iter().map(PathBuf::as_path).collect();
+                let rows = bench::shard::merge(&files)?;
+                let meta = bench::Meta {
+                    total: rows.len(),
+                    shard: None,
+                };
+                (rows, meta)
+            } else {
+                let all = bench::tasks(&dirs)?;
+                let meta = bench::Meta {
+                    total: all.len(),
+                    shard,
+                };
+                let tasks = match shard {
+                    Some(s) => s.select(all),
+                    None => all,
+                };
+                let jobs = jobs.map_or_else(
+                    || std::thread::available_parallelism().map_or(1, |n| n.get()),
+                    |j| j as usize,
+                );
+                let progress = bench::pool::Progress::for_stderr(tasks.len());
+                let exe = std::env::current_exe()
+                    .map_err(|e| format!("cannot find certa's own executable: {e}"))?;
+                let mut args = limits.to_args();
+                if no_sbe {
+                    args.push("--no-sbe".into());
+                }
+                if let Some(c) = &cache {
+                    std::fs::create_dir_all(c)
+                        .map_err(|e| format!("{}: cannot create the cache: {e}", c.display()))?;
+                    args.push("--cache".into());
+                    args.push(c.into());
+                }
+                // Verify (twice with SBE) and check, with room to spare;
+                // past it the process is stuck, and bench kills it.
+                let runs = if no_sbe { 1.0 } else { 2.0 };
+                let limit = Duration::from_secs_f64(limits.timeout * (runs + 2.0) + 120.0);
+                let rows = bench::pool::run_all(&tasks, jobs, &progress, |t| {
+                    bench::pool::in_child(&exe, &args, t, limit)
+                });
+                (rows, meta)
+            };
+            print!("{}", bench::table(&rows, meta));
+            bench::write_rows(&rows, csv.as_deref(), json.as_deref(), meta)?;
             if let Some(path) = sarif {
                 let root = std::env::current_dir().ok();
+                let results: Vec<_> = rows
+                    .iter()
+                    .map(|r| certa::sarif::SarifResult::from_bench_row(Path::new(&r.set), r))
+                    .collect();
                 certa::sarif::write_sarif(&path, &results, root.as_deref())?;
             }
+            Ok(EXIT_SAFE)
+        }
+        Command::BenchTask {
+            set,
+            file,
+            expected,
+            index,
+            limits,
+            no_sbe,
+            cache,
+        } => {
+            bench::pool::exit_with_parent();
+            let cfg = Config {
+                progress_after: None,
+                ..limits.config(false)?
+            };
+            let task = bench::Task {
+                set,
+                file,
+                expected,
+                index,
+            };
+            let row = bench::run_task(&task, &cfg, !no_sbe, cache.as_deref());
+            println!(
+                "{}",
+                serde_json::to_string(&row).map_err(|e| e.to_string())?
+            );
             Ok(EXIT_SAFE)
         }
         Command::BenchTranslate { files, sizes, keep } => {
@@ -699,6 +859,7 @@ fn verify(
     verbose: bool,
     witness: Option<&Path>,
     sarif: Option<&Path>,
+    cache: Option<&Path>,
 ) -> Result<u8, String> {
     let cfg = limits.config(verbose)?;
     if let Some(out) = output {
@@ -711,7 +872,18 @@ fn verify(
             file.display()
         ));
     }
-    let run = run::run_file(file, limits.encoding.into(), &cfg).map_err(|e| e.to_string())?;
+    let (run, lookup) = match cache {
+        None => (
+            run::run_file(file, limits.encoding.into(), &cfg).map_err(|e| e.to_string())?,
+            None,
+        ),
+        Some(dir) => {
+            let (run, lookup) =
+                certa::cache::run_file_cached(file, limits.encoding.into(), &cfg, dir)
+                    .map_err(|e| e.to_string())?;
+            (run, Some(lookup))
+        }
+    };
     let s = &run.outcome.stats;
     let (word, code) = match &run.outcome.verdict {
         Verdict::Safe(_) => ("SAFE".to_string(), EXIT_SAFE),
@@ -742,6 +914,7 @@ fn verify(
             "queries": s.queries,
             "seconds": s.time.as_secs_f64(),
             "certificate": output.filter(|_| run.certificate.is_some()).map(|p| p.display().to_string()),
+            "cache": lookup.as_ref().map(|l| l.word()),
         });
         println!("{}", serde_json::to_string_pretty(&v).expect("json"));
     } else {
@@ -757,6 +930,17 @@ fn verify(
         );
         if let (Some(out), Some(_)) = (output, &run.certificate) {
             println!("certificate {}", out.display());
+        }
+        match &lookup {
+            Some(certa::cache::Lookup::Hit) => println!(
+                "cache hit: the stored certificate re-checked VALID in {:.3}s; not verified again",
+                s.time.as_secs_f64()
+            ),
+            Some(l) if run.certificate.is_some() => {
+                println!("cache {}: certificate stored", l.word())
+            }
+            Some(l) => println!("cache {}: nothing stored (no definite verdict)", l.word()),
+            None => {}
         }
     }
     Ok(code)

@@ -79,15 +79,21 @@ pub enum RunError {
     InvalidTask { file: String, reason: String },
 }
 
-/// Loads and verifies `path`. The task is first held to the checker's own
-/// structural rules, so nothing is verified that could not be certified.
-pub fn run_file(path: &Path, encoding: Encoding, cfg: &Config) -> Result<Run, RunError> {
+/// Loads `path` and holds its task to the checker's own structural rules,
+/// so that nothing is verified that could not be certified.
+pub fn load_checked(path: &Path, encoding: Encoding) -> Result<(Program, SourceFile), RunError> {
     let program = frontend::load(path, encoding)?;
     checker::structure::check_task(&program.task).map_err(|e| RunError::InvalidTask {
         file: path.display().to_string(),
         reason: e.to_string(),
     })?;
     let source = source_file(path, encoding)?;
+    Ok((program, source))
+}
+
+/// Loads and verifies `path`.
+pub fn run_file(path: &Path, encoding: Encoding, cfg: &Config) -> Result<Run, RunError> {
+    let (program, source) = load_checked(path, encoding)?;
     let outcome = engine::verify(&program.task, cfg);
     let certificate = certificate(&program, Some(source), &outcome.verdict);
     Ok(Run {

@@ -1,0 +1,272 @@
+//! Runs bench tasks on N workers, each task in its own `certa bench-task`
+//! process, with a progress display; rows come back in task order.
+
+use super::{Row, Task};
+use std::ffi::OsString;
+use std::io::{IsTerminal, Read, Write};
+use std::os::unix::process::CommandExt;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// How progress is shown on stderr.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Quiet,
+    /// One status line, redrawn in place (stderr is a terminal).
+    Bar,
+    /// One plain line per finished task (stderr is a file or pipe, as in CI).
+    Lines,
+}
+
+struct State {
+    done: usize,
+    solved: usize,
+    wrong: usize,
+    running: Vec<String>,
+}
+
+/// Tasks done, solved and running, shown as they change.
+pub struct Progress {
+    mode: Mode,
+    total: usize,
+    state: Mutex<State>,
+}
+
+impl Progress {
+    pub fn new(mode: Mode, total: usize) -> Progress {
+        Progress {
+            mode,
+            total,
+            state: Mutex::new(State {
+                done: 0,
+                solved: 0,
+                wrong: 0,
+                running: Vec::new(),
+            }),
+        }
+    }
+
+    pub fn quiet() -> Progress {
+        Progress::new(Mode::Quiet, 0)
+    }
+
+    /// A bar when stderr is a terminal, else plain lines.
+    pub fn for_stderr(total: usize) -> Progress {
+        let mode = if std::io::stderr().is_terminal() {
+            Mode::Bar
+        } else {
+            Mode::Lines
+        };
+        Progress::new(mode, total)
+    }
+
+    fn start(&self, task: &Task) {
+        let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        st.running.push(task.file.clone());
+        if self.mode == Mode::Bar {
+            self.draw(&st);
+        }
+    }
+
+    fn finish(&self, task: &Task, row: &Row) {
+        let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        st.done += 1;
+        let definite = row.verdict == "safe" || row.verdict == "unsafe";
+        if definite && row.verdict == row.expected {
+            st.solved += 1;
+        } else if definite {
+            st.wrong += 1;
+        }
+        if let Some(i) = st.running.iter().position(|f| f == &task.file) {
+            st.running.remove(i);
+        }
+        match self.mode {
+            Mode::Quiet => {}
+            Mode::Bar => self.draw(&st),
+            Mode::Lines => eprintln!(
+                "[{:>w$}/{}] {:<8} {:>8.2}s  {}{}",
+                st.done,
+                self.total,
+                row.verdict.split(' ').next().unwrap_or(""),
+                row.seconds,
+                task.file,
+                row.cache_note(),
+                w = self.total.to_string().len()
+            ),
+        }
+    }
+
+    fn draw(&self, st: &State) {
+        let running = st.running.join(", ");
+        let mut line = format!(
+            "[{}/{}] solved {}{} | {}",
+            st.done,
+            self.total,
+            st.solved,
+            if st.wrong > 0 {
+                format!(", WRONG {}", st.wrong)
+            } else {
+                String::new()
+            },
+            running
+        );
+        line.truncate(line.char_indices().nth(150).map_or(line.len(), |(i, _)| i));
+        let mut err = std::io::stderr().lock();
+        let _ = write!(err, "\r\x1b[2K{line}");
+        let _ = err.flush();
+    }
+
+    /// Clears the bar (the table follows on stdout).
+    pub fn close(&self) {
+        if self.mode == Mode::Bar {
+            let mut err = std::io::stderr().lock();
+            let _ = write!(err, "\r\x1b[2K");
+            let _ = err.flush();
+        }
+    }
+}
+
+/// Runs `f` on every task with `jobs` workers; the rows are in task order
+/// whatever order they finish in. With one job, the tasks run on the calling
+/// thread.
+pub fn run_all<F>(tasks: &[Task], jobs: usize, progress: &Progress, f: F) -> Vec<Row>
+where
+    F: Fn(&Task) -> Row + Sync,
+{
+    let one = |t: &Task| {
+        progress.start(t);
+        let row = f(t);
+        progress.finish(t, &row);
+        row
+    };
+    let jobs = jobs.clamp(1, tasks.len().max(1));
+    let rows = if jobs == 1 {
+        tasks.iter().map(one).collect()
+    } else {
+        let next = AtomicUsize::new(0);
+        let slots: Mutex<Vec<Option<Row>>> = Mutex::new(vec![None; tasks.len()]);
+        std::thread::scope(|s| {
+            for _ in 0..jobs {
+                std::thread::Builder::new()
+                    .stack_size(checker::STACK_BYTES)
+                    .spawn_scoped(s, || loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(t) = tasks.get(i) else { break };
+                        let row = one(t);
+                        slots.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(row);
+                    })
+                    .expect("spawn a bench worker");
+            }
+        });
+        let slots = slots.into_inner().unwrap_or_else(|e| e.into_inner());
+        slots
+            .into_iter()
+            .map(|r| r.expect("every task ran"))
+            .collect()
+    };
+    progress.close();
+    rows
+}
+
+/// Runs one task as `exe bench-task ...` with `args` (the run's options)
+/// and reads its row from the child's stdout. The child is killed after
+/// `limit`; a crash, a kill or unreadable output gives an `unknown` row that
+/// says so, never a verdict.
+pub fn in_child(exe: &Path, args: &[OsString], task: &Task, limit: Duration) -> Row {
+    let failed = |why: String| Row {
+        set: task.set.display().to_string(),
+        index: task.index,
+        file: task.file.clone(),
+        expected: task.expected.clone(),
+        verdict: format!("unknown ({why})"),
+        check: "-".into(),
+        reason: why,
+        ..Row::default()
+    };
+    let start = Instant::now();
+    let child = Command::new(exe)
+        .arg("bench-task")
+        .arg("--set")
+        .arg(&task.set)
+        .arg("--file")
+        .arg(&task.file)
+        .arg("--expected")
+        .arg(&task.expected)
+        .arg("--index")
+        .arg(task.index.to_string())
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        // Its own process group, so a kill reaches anything it started too.
+        .process_group(0)
+        .spawn();
+    let mut child = match child {
+        Ok(c) => c,
+        Err(e) => return failed(format!("cannot start {}: {e}", exe.display())),
+    };
+    // Read stdout on its own thread so a chatty child cannot block on a full pipe.
+    let mut out = child.stdout.take().expect("piped stdout");
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = out.read_to_string(&mut text);
+        text
+    });
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break Ok(status),
+            Ok(None) if start.elapsed() >= limit => {
+                kill_group(child.id());
+                let _ = child.kill();
+                let _ = child.wait();
+                break Err(format!(
+                    "killed by bench after {:.0} s: the task's process overran its limits",
+                    limit.as_secs_f64()
+                ));
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(20)),
+            Err(e) => break Err(format!("cannot wait for the task's process: {e}")),
+        }
+    };
+    let text = reader.join().unwrap_or_default();
+    match status {
+        Err(why) => failed(why),
+        Ok(s) if !s.success() => failed(format!("the task's process crashed ({s})")),
+        Ok(_) => match text
+            .lines()
+            .rev()
+            .find(|l| !l.trim().is_empty())
+            .map(serde_json::from_str::<Row>)
+        {
+            Some(Ok(row)) if row.index == task.index && row.file == task.file => row,
+            Some(Ok(_)) => failed("the task's process answered for another task".into()),
+            Some(Err(e)) => failed(format!("unreadable row from the task's process: {e}")),
+            None => failed("the task's process printed no row".into()),
+        },
+    }
+}
+
+/// Kills the process group led by `pid`.
+fn kill_group(pid: u32) {
+    if let Ok(pid) = i32::try_from(pid) {
+        // SAFETY: kill(2) on a process group id we created; no memory is touched.
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+    }
+}
+
+/// In a `bench-task` process: exits when the bench that started it is gone
+/// (killed or interrupted), instead of running on as an orphan.
+pub fn exit_with_parent() {
+    let parent = std::os::unix::process::parent_id();
+    std::thread::spawn(move || loop {
+        std::thread::sleep(Duration::from_millis(500));
+        if std::os::unix::process::parent_id() != parent {
+            std::process::exit(2);
+        }
+    });
+}
