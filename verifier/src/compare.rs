@@ -2,13 +2,11 @@
 //! sets in one run; per set and analysis the solved and wrong counts, the
 //! median time and the certificate check/verify time ratio.
 
-use crate::bench::manifest;
-use crate::engine::{AnalysisKind, Config, Verdict};
-use crate::frontend::Encoding;
-use crate::run::run_file;
+use crate::bench::pool::{run_all, Progress};
+use crate::bench::{Row, Task};
+use crate::engine::AnalysisKind;
 use std::fmt::Write as _;
-use std::path::Path;
-use std::time::Instant;
+use std::path::{Path, PathBuf};
 
 pub struct Cell {
     pub set: String,
@@ -36,87 +34,73 @@ fn median(mut xs: Vec<f64>) -> f64 {
     }
 }
 
-fn one(path: &Path, cfg: &Config) -> (String, f64, u64, usize, String, f64) {
-    let run = match run_file(path, Encoding::Lbe, cfg) {
-        Ok(r) => r,
-        Err(e) => {
-            let first = e.to_string().lines().next().unwrap_or("").to_string();
-            return (format!("error ({first})"), 0.0, 0, 0, "-".into(), 0.0);
-        }
-    };
-    let s = &run.outcome.stats;
-    let verdict = match &run.outcome.verdict {
-        Verdict::Safe(_) => "safe".to_string(),
-        Verdict::Unsafe(_) => "unsafe".to_string(),
-        Verdict::Unknown(why) => format!("unknown ({why})"),
-    };
-    let t = Instant::now();
-    let check = crate::bench::check_run(&run);
-    (
-        verdict,
-        s.time.as_secs_f64(),
-        s.queries,
-        s.nodes,
-        check,
-        t.elapsed().as_secs_f64(),
-    )
-}
-
-/// Runs `kinds` on every task of every directory's MANIFEST.tsv.
+/// Runs every analysis of `kinds` on every task of `dirs` (`jobs` at a
+/// time; `runner(task, k)` runs `task` under `kinds[k]` without the SBE
+/// comparison) and prints one line per (task, analysis) and the summary.
 pub fn run(
-    dirs: &[&Path],
-    cfg: &Config,
+    dirs: &[PathBuf],
     kinds: &[AnalysisKind],
+    jobs: usize,
     csv: Option<&Path>,
+    runner: impl Fn(&Task, usize) -> Row + Sync,
 ) -> Result<Vec<Cell>, String> {
-    let mut cells = Vec::new();
+    let tasks = crate::bench::tasks(dirs)?;
+    // One job per (task, analysis); its index is unique across the run.
+    let work: Vec<Task> = tasks
+        .iter()
+        .flat_map(|t| {
+            (0..kinds.len()).map(move |k| Task {
+                index: t.index * kinds.len() + k,
+                ..t.clone()
+            })
+        })
+        .collect();
+    let progress = Progress::for_stderr(work.len());
+    let rows = run_all(&work, jobs, &progress, |t| runner(t, t.index % kinds.len()));
     println!(
         "{:<52} {:<16} {:>8} {:>8} {:>8} {:>8} {:>8}  reason",
         "task", "analysis", "expected", "verdict", "time", "queries", "check"
     );
-    for dir in dirs {
-        let set = dir
+    let mut cells = Vec::new();
+    for (job, row) in work.iter().zip(rows) {
+        let set = job
+            .set
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| dir.display().to_string());
-        for (file, expected) in manifest(dir)? {
-            for &kind in kinds {
-                let cfg = Config {
-                    analysis: kind,
-                    ..cfg.clone()
-                };
-                let (verdict, seconds, queries, nodes, check, check_seconds) =
-                    one(&dir.join(&file), &cfg);
-                let word = verdict.split(' ').next().unwrap_or("").to_string();
-                let reason = verdict
-                    .split_once(' ')
-                    .map(|(_, r)| r.chars().take(70).collect::<String>())
-                    .unwrap_or_default();
-                println!(
-                    "{:<52} {:<16} {:>8} {:>8} {:>7.2}s {:>8} {:>8}  {}",
-                    format!("{set}/{file}"),
-                    kind.name(),
-                    expected,
-                    word,
-                    seconds,
-                    queries,
-                    check,
-                    reason
-                );
-                cells.push(Cell {
-                    set: set.clone(),
-                    file: file.clone(),
-                    analysis: kind.name(),
-                    expected: expected.clone(),
-                    verdict: word,
-                    seconds,
-                    queries,
-                    nodes,
-                    check,
-                    check_seconds,
-                });
-            }
-        }
+            .unwrap_or_else(|| job.set.display().to_string());
+        let kind = kinds[job.index % kinds.len()];
+        let word = row.verdict.split(' ').next().unwrap_or("").to_string();
+        let reason: String = row
+            .reason
+            .lines()
+            .next()
+            .unwrap_or("")
+            .chars()
+            .take(70)
+            .collect();
+        println!(
+            "{:<52} {:<16} {:>8} {:>8} {:>7.2}s {:>8} {:>8}  {}",
+            format!("{set}/{}", row.file),
+            kind.name(),
+            row.expected,
+            word,
+            row.seconds,
+            row.queries,
+            row.check,
+            reason
+        );
+        cells.push(Cell {
+            set,
+            file: row.file,
+            analysis: kind.name(),
+            expected: row.expected,
+            verdict: word,
+            seconds: row.seconds,
+            queries: row.queries,
+            nodes: row.nodes,
+            check: row.check,
+            check_seconds: row.check_seconds,
+        });
     }
     print!("{}", summary(&cells, kinds));
     if let Some(path) = csv {

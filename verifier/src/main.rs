@@ -40,7 +40,7 @@ impl From<EncodingArg> for Encoding {
     }
 }
 
-#[derive(Clone, Copy, ValueEnum)]
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum AnalysisArg {
     /// Explicit values only (seed 003).
     Value,
@@ -564,18 +564,31 @@ fn dispatch(command: Command) -> Result<u8, String> {
                 progress_after: None,
                 ..limits.config(false)?
             };
-            let table_only =
-                jobs.is_some() || shard.is_some() || merge || cache.is_some() || json.is_some();
+            let table_only = shard.is_some() || merge || cache.is_some() || json.is_some();
             if table_only && (!analyses.is_empty() || vs_z3) {
                 return Err(
-                    "-j, --shard, --merge, --cache and --json go with the bench table, not with --analyses or --vs-z3"
+                    "--shard, --merge, --cache and --json go with the bench table, not with --analyses or --vs-z3"
                         .into(),
                 );
             }
+            let jobs = jobs.map_or_else(
+                || std::thread::available_parallelism().map_or(1, |n| n.get()),
+                |j| j as usize,
+            );
+            let exe = std::env::current_exe()
+                .map_err(|e| format!("cannot find certa's own executable: {e}"))?;
             if !analyses.is_empty() {
-                let kinds: Vec<AnalysisKind> = analyses.into_iter().map(Into::into).collect();
-                let dirs: Vec<&Path> = dirs.iter().map(PathBuf::as_path).collect();
-                compare::run(&dirs, &cfg, &kinds, csv.as_deref())?;
+                let kinds: Vec<AnalysisKind> = analyses.iter().map(|&a| a.into()).collect();
+                let limit = Duration::from_secs_f64(limits.timeout * 3.0 + 120.0);
+                compare::run(&dirs, &kinds, jobs, csv.as_deref(), |t, k| {
+                    let mut args = Limits {
+                        analysis: analyses[k],
+                        ..limits.clone()
+                    }
+                    .to_args();
+                    args.push("--no-sbe".into());
+                    bench::pool::in_child(&exe, &args, t, limit)
+                })?;
                 return Ok(EXIT_SAFE);
             }
             if sarif.is_some() && vs_z3 {
@@ -608,13 +621,7 @@ fn dispatch(command: Command) -> Result<u8, String> {
                     Some(s) => s.select(all),
                     None => all,
                 };
-                let jobs = jobs.map_or_else(
-                    || std::thread::available_parallelism().map_or(1, |n| n.get()),
-                    |j| j as usize,
-                );
                 let progress = bench::pool::Progress::for_stderr(tasks.len());
-                let exe = std::env::current_exe()
-                    .map_err(|e| format!("cannot find certa's own executable: {e}"))?;
                 let mut args = limits.to_args();
                 if no_sbe {
                     args.push("--no-sbe".into());

@@ -29,6 +29,9 @@ pub struct Row {
     pub nodes: usize,
     pub queries: u64,
     pub check: String,
+    /// Seconds the certificate check took.
+    #[serde(default)]
+    pub check_seconds: f64,
     pub sbe: Option<(String, f64, usize, u64)>,
     /// Why there is no definite verdict: the frontend error or the unknown reason.
     pub reason: String,
@@ -186,10 +189,12 @@ pub fn run_task(task: &Task, cfg: &Config, with_sbe: bool, cache: Option<&Path>)
         Err(_) => (0.0, 0, 0, 0, 0),
     };
     // A cache hit has just been re-checked VALID.
+    let checking = std::time::Instant::now();
     let check = match (&lookup, &lbe) {
         (Some(crate::cache::Lookup::Hit), Ok(_)) => "VALID".into(),
         _ => lbe.as_ref().map(check_run).unwrap_or_else(|_| "-".into()),
     };
+    let check_seconds = checking.elapsed().as_secs_f64();
     let sbe = if with_sbe && lbe.is_ok() {
         let r = run_file(&path, Encoding::Sbe, cfg).map_err(|e| e.to_string());
         let w = verdict_word(&r);
@@ -216,6 +221,7 @@ pub fn run_task(task: &Task, cfg: &Config, with_sbe: bool, cache: Option<&Path>)
         nodes,
         queries,
         check,
+        check_seconds,
         sbe,
         reason,
         cache: lookup.map(|l| l.word().to_string()).unwrap_or_default(),
@@ -514,6 +520,7 @@ pub fn to_json(rows: &[Row], run: Meta) -> String {
                 "nodes": r.nodes,
                 "queries": r.queries,
                 "check": r.check,
+                "check_seconds": r.check_seconds,
                 "sbe": r.sbe,
                 "reason": r.reason,
                 "cache": r.cache,
@@ -525,7 +532,7 @@ pub fn to_json(rows: &[Row], run: Meta) -> String {
 }
 
 /// The CSV columns; [`shard::read_part`] reads them back by name.
-pub const CSV_HEADER: &str = "file,expected,verdict,seconds,refinements,predicates,nodes,queries,check,sbe_verdict,sbe_seconds,sbe_nodes,sbe_queries,category,reason,set,index,tasks_total,shard,cache,points";
+pub const CSV_HEADER: &str = "file,expected,verdict,seconds,refinements,predicates,nodes,queries,check,sbe_verdict,sbe_seconds,sbe_nodes,sbe_queries,category,reason,set,index,tasks_total,shard,cache,points,check_seconds";
 
 fn quoted(s: &str) -> String {
     format!("\"{}\"", s.replace('"', "\"\""))
@@ -542,7 +549,7 @@ pub fn to_csv(rows: &[Row], run: Meta) -> String {
             .unwrap_or_default();
         let _ = writeln!(
             s,
-            "{},{},{},{:.4},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+            "{},{},{},{:.4},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{:.4}",
             quoted(&r.file),
             r.expected,
             quoted(&r.verdict),
@@ -563,7 +570,8 @@ pub fn to_csv(rows: &[Row], run: Meta) -> String {
             run.total,
             run.shard.map(|s| s.to_string()).unwrap_or_default(),
             r.cache,
-            points(r)
+            points(r),
+            r.check_seconds
         );
     }
     s

@@ -173,6 +173,7 @@ fn read_csv(text: &str) -> Result<Part, String> {
             nodes: num("nodes")? as usize,
             queries: num("queries")?,
             check: get("check"),
+            check_seconds: get("check_seconds").parse().unwrap_or(0.0),
             sbe,
             reason: get("reason"),
             cache: get("cache"),
