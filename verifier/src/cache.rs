@@ -57,7 +57,7 @@ fn answer_options(cfg: &Config, encoding: Encoding) -> String {
     format!(
         "encoding={encoding:?};timeout={:?};max_refinements={};max_nodes={};memory_mb={:?};\
          seed_assertion_atoms={};linear_invariants={};analysis={:?};value_threshold={:?};\
-         auto_refinements={};stop_on_divergence={};seed_predicates=[{}]",
+         auto_refinements={};stop_on_divergence={};seed_predicates=[{}];engine={:?}",
         cfg.timeout.map(|t| t.as_millis()),
         cfg.max_refinements,
         cfg.max_nodes,
@@ -68,7 +68,8 @@ fn answer_options(cfg: &Config, encoding: Encoding) -> String {
         cfg.value_threshold,
         cfg.auto_refinements,
         cfg.stop_on_divergence,
-        seeds.join(",")
+        seeds.join(","),
+        cfg.engine
     )
 }
 

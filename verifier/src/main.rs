@@ -1,6 +1,6 @@
 //! The `certa` command line: verify, replay, task, check, bench.
 
-use certa::engine::{AnalysisKind, Config, Verdict};
+use certa::engine::{AnalysisKind, Config, Engine, Verdict};
 use certa::frontend::{self, Encoding};
 use certa::{bench, compare, export, replay, run, vs_spacer};
 use clap::{Parser, Subcommand, ValueEnum};
@@ -53,6 +53,26 @@ enum AnalysisArg {
     Auto,
 }
 
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum EngineArg {
+    /// CEGAR with the analysis of --analysis.
+    Cegar,
+    /// Property-directed reachability (IC3).
+    Pdr,
+    /// PDR in the first half of the time, then CEGAR.
+    Auto,
+}
+
+impl From<EngineArg> for Engine {
+    fn from(e: EngineArg) -> Engine {
+        match e {
+            EngineArg::Cegar => Engine::Cegar,
+            EngineArg::Pdr => Engine::Pdr,
+            EngineArg::Auto => Engine::Auto,
+        }
+    }
+}
+
 impl From<AnalysisArg> for AnalysisKind {
     fn from(a: AnalysisArg) -> AnalysisKind {
         match a {
@@ -66,6 +86,9 @@ impl From<AnalysisArg> for AnalysisKind {
 
 #[derive(clap::Args, Clone)]
 struct Limits {
+    /// Verification engine.
+    #[arg(long, value_enum, default_value = "cegar")]
+    engine: EngineArg,
     /// Abstract domain of the CEGAR loop.
     #[arg(long, value_enum, default_value = "auto")]
     analysis: AnalysisArg,
@@ -101,6 +124,8 @@ impl Limits {
             v.map(|p| p.get_name().to_string()).unwrap_or_default()
         };
         let mut a: Vec<String> = vec![
+            "--engine".into(),
+            name(self.engine.to_possible_value()),
             "--analysis".into(),
             name(self.analysis.to_possible_value()),
             "--timeout".into(),
@@ -141,6 +166,7 @@ impl Limits {
             progress_after: Some(Duration::from_secs(5)),
             analysis: self.analysis.into(),
             value_threshold: self.value_threshold.map(|k| k as usize),
+            engine: self.engine.into(),
             ..Config::default()
         })
     }

@@ -8,6 +8,7 @@ pub mod certify;
 pub mod composite;
 pub mod indexed;
 pub mod invariants;
+pub mod pdr;
 pub mod predabs;
 pub mod refine;
 pub mod simulate;
@@ -59,6 +60,27 @@ impl AnalysisKind {
     }
 }
 
+/// Which engine answers: CEGAR (the analyses above), PDR, or both in turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    Cegar,
+    Pdr,
+    /// PDR for the first half of the time limit, then CEGAR for the rest
+    /// (tasks with arrays: CEGAR only). A fixed order, so the same input
+    /// gives the same answer whenever PDR answers within its half.
+    Auto,
+}
+
+impl Engine {
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Cegar => "cegar",
+            Engine::Pdr => "pdr",
+            Engine::Auto => "auto",
+        }
+    }
+}
+
 /// Limits and options of one verification run.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -90,6 +112,7 @@ pub struct Config {
     pub stop_on_divergence: bool,
     /// Predicates to start with, per location (e.g. a witness's invariants).
     pub seed_predicates: Vec<(String, Expr)>,
+    pub engine: Engine,
 }
 
 impl Default for Config {
@@ -108,6 +131,7 @@ impl Default for Config {
             auto_refinements: 100,
             stop_on_divergence: false,
             seed_predicates: Vec::new(),
+            engine: Engine::Cegar,
         }
     }
 }
@@ -303,6 +327,8 @@ pub fn verify(task: &Task, cfg: &Config) -> Outcome {
     // A fresh Z3 context per run: state left in a shared context (term ids,
     // caches) would make models, and so certificates, depend on earlier runs.
     let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match cfg.analysis {
+        _ if cfg.engine == Engine::Pdr => fresh(|| pdr::run(task, cfg, start)),
+        _ if cfg.engine == Engine::Auto && !task.has_arrays() => run_portfolio(task, cfg, start),
         _ if task.has_arrays() => run_arrays(task, cfg, start),
         AnalysisKind::Value => fresh(|| run_composite(task, cfg, start, false)),
         AnalysisKind::ValuePredicate => fresh(|| run_composite(task, cfg, start, true)),
@@ -323,6 +349,31 @@ pub fn verify(task: &Task, cfg: &Config) -> Outcome {
             },
         }
     })
+}
+
+/// `--engine auto`: PDR in the first half of the time, then the CEGAR
+/// analysis in the time left (see [`Engine::Auto`]).
+fn run_portfolio(task: &Task, cfg: &Config, start: Instant) -> Outcome {
+    let first = Config {
+        timeout: cfg.timeout.map(|t| t / 2),
+        ..cfg.clone()
+    };
+    let pdr = fresh(|| pdr::run(task, &first, start));
+    if !matches!(pdr.verdict, Verdict::Unknown(_)) {
+        return pdr;
+    }
+    let cegar = Config {
+        engine: Engine::Cegar,
+        ..cfg.clone()
+    };
+    let mut second = match cfg.analysis {
+        AnalysisKind::Value => fresh(|| run_composite(task, &cegar, start, false)),
+        AnalysisKind::ValuePredicate => fresh(|| run_composite(task, &cegar, start, true)),
+        AnalysisKind::Predicate => fresh(|| run_predicate(task, &cegar, start)),
+        AnalysisKind::Auto => run_auto(task, &cegar, start),
+    };
+    second.stats.queries += pdr.stats.queries;
+    second
 }
 
 /// Tasks with arrays: random simulation for deep bugs, then indexed
