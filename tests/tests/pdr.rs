@@ -156,6 +156,30 @@ fn pdr_proves_a_relational_invariant_that_cegar_misses() {
     );
 }
 
+/// CHC-COMP `s_mutants_05`: the invariant `x3 - 2 x1 >= 1` is the sum of
+/// the bad cube's two bounds with multipliers 1 and 2.
+const MUTANTS: &str = "\
+(set-logic HORN)
+(declare-fun itp (Int Int ) Bool)
+(assert (forall ((x1 Int) (x3 Int)) (=> (and (= x1 0) (> x3 x1)) (itp x1 x3))))
+(assert (forall ((x1 Int) (x3 Int) (x2 Int) (x4 Int))
+  (=> (and (itp x1 x3) (= x2 (+ x1 1)) (= x4 (+ x3 2))) (itp x2 x4))))
+(assert (forall ((x1 Int) (x3 Int))
+  (=> (and (itp x1 x3) (> x1 1000) (not (> x3 2000))) false)))
+(check-sat)
+";
+
+#[test]
+fn pdr_sums_bounds_with_multipliers_into_a_relational_lemma() {
+    let r = run(&scratch("s_mutants_05.smt2", MUTANTS), &pdr(10));
+    assert!(
+        matches!(r.outcome.verdict, Verdict::Safe(_)),
+        "PDR: {:?}",
+        r.outcome.verdict
+    );
+    assert_certified("s_mutants_05", &r);
+}
+
 #[test]
 fn auto_answers_with_a_valid_certificate() {
     let cfg = Config {

@@ -407,6 +407,19 @@ pub fn generalize(
     core: &[usize],
     level: usize,
 ) -> Result<Vec<Expr>, Unknown> {
+    // Relational first: a sum of two bounds that stays blocked is tried
+    // before the core narrows the cube to bounds the frame happens to
+    // exclude (`x1 >= k` at level k, one lemma per unrolling).
+    let (mut cube, mut core) = (cube.to_vec(), core.to_vec());
+    if (2..=8).contains(&cube.len()) {
+        let summed = combine(frames, loc, cube.clone(), level)?;
+        if summed != cube {
+            if let Some(c) = frames.relative_core(loc, &summed, level - 1)? {
+                (cube, core) = (summed, c);
+            }
+        }
+    }
+    let cube = &cube[..];
     let mut keep: Vec<usize> = core.to_vec();
     let pick = |idx: &[usize]| -> Vec<Expr> { idx.iter().map(|&j| cube[j].clone()).collect() };
     if frames.meets_init(loc, &pick(&keep))?.is_none() {
@@ -489,30 +502,33 @@ fn combine(
     'again: while tries < 12 {
         for i in 0..cube.len() {
             for j in i + 1..cube.len() {
-                let (Some(a), Some(b)) = (as_le(&cube[i]), as_le(&cube[j])) else {
-                    continue;
-                };
-                let mut sum: Linear = (a.0, a.1);
-                add_scaled(&mut sum, &(b.0, b.1), &BigInt::one());
-                // p <= c as p - c <= 0 for tighten.
-                sum.1 = -sum.1;
-                let Some((p, c)) = tighten(sum) else {
-                    continue;
-                };
-                let mut candidate: Vec<Expr> = cube
-                    .iter()
-                    .enumerate()
-                    .filter(|&(k, _)| k != i && k != j)
-                    .map(|(_, l)| l.clone())
-                    .collect();
-                candidate.push(le_expr(&p, &c));
-                tries += 1;
-                if still_blocked(frames, loc, &candidate, level)? {
-                    cube = candidate;
-                    continue 'again;
-                }
-                if tries >= 12 {
-                    break 'again;
+                for (mi, mj) in MULTIPLIERS {
+                    let (Some(a), Some(b)) = (as_le(&cube[i]), as_le(&cube[j])) else {
+                        continue;
+                    };
+                    let mut sum: Linear = (BTreeMap::new(), BigInt::zero());
+                    add_scaled(&mut sum, &(a.0, a.1), &BigInt::from(mi));
+                    add_scaled(&mut sum, &(b.0, b.1), &BigInt::from(mj));
+                    // p <= c as p - c <= 0 for tighten.
+                    sum.1 = -sum.1;
+                    let Some((p, c)) = tighten(sum) else {
+                        continue;
+                    };
+                    let mut candidate: Vec<Expr> = cube
+                        .iter()
+                        .enumerate()
+                        .filter(|&(k, _)| k != i && k != j)
+                        .map(|(_, l)| l.clone())
+                        .collect();
+                    candidate.push(le_expr(&p, &c));
+                    tries += 1;
+                    if still_blocked(frames, loc, &candidate, level)? {
+                        cube = candidate;
+                        continue 'again;
+                    }
+                    if tries >= 12 {
+                        break 'again;
+                    }
                 }
             }
         }
@@ -520,6 +536,10 @@ fn combine(
     }
     Ok(cube)
 }
+
+/// Multipliers of the two bounds that `combine` adds (`x3 - 2 x1` from
+/// `x3 <= c` and `-x1 <= d`).
+const MULTIPLIERS: [(i64, i64); 3] = [(1, 1), (1, 2), (2, 1)];
 
 /// Raises the bound of each `p <= c` literal as far as the cube stays
 /// blocked (a larger cube is a stronger lemma): doubling steps, then

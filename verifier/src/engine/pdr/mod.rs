@@ -41,7 +41,13 @@ struct Pdr<'t> {
     lemmas_learnt: usize,
     /// Print each lemma learnt on stderr.
     verbose: bool,
+    /// When to seed the frames with guessed invariants, and the time that
+    /// guessing may take (`None`: done, or turned off).
+    seed_at: Option<(Instant, Option<std::time::Duration>)>,
 }
+
+/// The longest PDR runs before it guesses invariants.
+const SEED_DELAY: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// Runs PDR on `task` within `cfg.timeout` (from `start`).
 pub fn run(task: &Task, cfg: &Config, start: Instant) -> Outcome {
@@ -65,9 +71,13 @@ pub fn run(task: &Task, cfg: &Config, start: Instant) -> Outcome {
         deadline,
         lemmas_learnt: 0,
         verbose: cfg.progress,
+        seed_at: None,
     };
     if cfg.linear_invariants {
-        pdr.seed(start, cfg);
+        // Small proofs need no seeds: guessing starts after a tenth of
+        // the time (at most half a second) without an answer.
+        let delay = cfg.timeout.map_or(SEED_DELAY, |t| (t / 10).min(SEED_DELAY));
+        pdr.seed_at = Some((start + delay, cfg.timeout.map(|t| t / 4)));
     }
     let verdict = match pdr.solve() {
         Ok(Found::Safe(body)) => {
@@ -105,11 +115,25 @@ impl<'t> Pdr<'t> {
         }
     }
 
-    /// Seeds every frame with the linear invariants that the CEGAR
-    /// engine's guess-and-check proves (jointly inductive, so they hold at
-    /// every level), found in at most a quarter of the time.
-    fn seed(&mut self, start: Instant, cfg: &Config) {
-        let until = cfg.timeout.map(|t| start + t / 4);
+    /// Once its time has come, seeds every frame with the linear
+    /// invariants that the CEGAR engine's guess-and-check proves (jointly
+    /// inductive: they hold in every reachable state, so adding them to
+    /// every frame keeps the frames' properties), found in at most a
+    /// quarter of the time.
+    fn maybe_seed(&mut self) {
+        let Some((at, share)) = self.seed_at else {
+            return;
+        };
+        let now = Instant::now();
+        if now < at {
+            return;
+        }
+        self.seed_at = None;
+        let until = share.map(|d| now + d);
+        let until = match (until, self.deadline) {
+            (Some(u), Some(d)) => Some(u.min(d)),
+            (u, d) => u.or(d),
+        };
         let budget = Budget::new(until);
         let found = super::invariants::linear_invariants(self.task, &budget);
         self.frames
@@ -163,10 +187,12 @@ impl<'t> Pdr<'t> {
         }
         loop {
             // Block every step into bad from the top frame.
+            self.maybe_seed();
             while let Some(root) = self.bad_step()? {
                 if let Some(found) = self.block(root)? {
                     return Ok(found);
                 }
+                self.maybe_seed();
             }
             self.frames.new_level();
             if let Some(level) = self.propagate()? {
@@ -213,6 +239,7 @@ impl<'t> Pdr<'t> {
         heap.push(key(obs[0].level, 0));
         while let Some(Reverse((level, k))) = heap.pop() {
             self.check_time()?;
+            self.maybe_seed();
             let i = usize::MAX - k;
             if level == 0 {
                 // F_0 is the initial condition; obligations meeting it were
