@@ -242,28 +242,32 @@ impl Run<'_> {
             (0..items.len()).map(|i| (i, one(i))).collect()
         } else {
             let next = std::sync::atomic::AtomicUsize::new(0);
+            let work = || {
+                let mut mine = Vec::new();
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if i >= items.len() {
+                        return mine;
+                    }
+                    mine.push((i, one(i)));
+                }
+            };
             std::thread::scope(|s| {
-                let workers: Vec<_> = (0..jobs)
-                    .map(|_| {
+                // A thread that cannot be had (memory, thread limits) leaves
+                // its share to the others; the calling thread works too.
+                let helpers: Vec<_> = (1..jobs)
+                    .filter_map(|_| {
                         std::thread::Builder::new()
                             .stack_size(STACK_BYTES)
-                            .spawn_scoped(s, || {
-                                let mut mine = Vec::new();
-                                loop {
-                                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                                    if i >= items.len() {
-                                        return mine;
-                                    }
-                                    mine.push((i, one(i)));
-                                }
-                            })
-                            .expect("spawn a checking thread")
+                            .spawn_scoped(s, &work)
+                            .ok()
                     })
                     .collect();
-                workers
-                    .into_iter()
-                    .flat_map(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-                    .collect()
+                let mut all = work();
+                for h in helpers {
+                    all.extend(h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)));
+                }
+                all
             })
         };
         done.sort_by_key(|(i, _)| *i);

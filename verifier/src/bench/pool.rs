@@ -148,18 +148,21 @@ where
     } else {
         let next = AtomicUsize::new(0);
         let slots: Mutex<Vec<Option<Row>>> = Mutex::new(vec![None; tasks.len()]);
+        let work = || loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(t) = tasks.get(i) else { break };
+            let row = one(t);
+            slots.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(row);
+        };
         std::thread::scope(|s| {
-            for _ in 0..jobs {
-                std::thread::Builder::new()
+            // A worker thread that cannot be had leaves its share to the
+            // others; the calling thread works too.
+            for _ in 1..jobs {
+                let _ = std::thread::Builder::new()
                     .stack_size(checker::STACK_BYTES)
-                    .spawn_scoped(s, || loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(t) = tasks.get(i) else { break };
-                        let row = one(t);
-                        slots.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(row);
-                    })
-                    .expect("spawn a bench worker");
+                    .spawn_scoped(s, &work);
             }
+            work();
         });
         let slots = slots.into_inner().unwrap_or_else(|e| e.into_inner());
         slots
