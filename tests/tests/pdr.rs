@@ -180,6 +180,32 @@ fn pdr_sums_bounds_with_multipliers_into_a_relational_lemma() {
     assert_certified("s_mutants_05", &r);
 }
 
+const PARITY: &str = "\
+// SAFE: x stays even, so it never equals the odd 2n + 1.
+var x: int;
+var n: int;
+location l;
+location bad;
+initial l;
+bad bad;
+init x == 0;
+edge 0 \"loop\": l -> l
+  relation x' == x + 2 && n' == n;
+edge 1 \"fail\": l -> bad
+  relation x == 2 * n + 1 && x' == x && n' == n;
+";
+
+#[test]
+fn pdr_proves_a_parity_invariant_from_its_parity_seeds() {
+    let r = run(&scratch("parity.ts", PARITY), &pdr(10));
+    assert!(
+        matches!(r.outcome.verdict, Verdict::Safe(_)),
+        "PDR: {:?}",
+        r.outcome.verdict
+    );
+    assert_certified("parity.ts", &r);
+}
+
 #[test]
 fn auto_answers_with_a_valid_certificate() {
     let cfg = Config {

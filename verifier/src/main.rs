@@ -59,7 +59,7 @@ enum EngineArg {
     Cegar,
     /// Property-directed reachability (IC3).
     Pdr,
-    /// PDR in the first half of the time, then CEGAR.
+    /// PDR in the first third of the time, then CEGAR in the rest.
     Auto,
 }
 

@@ -65,9 +65,11 @@ impl AnalysisKind {
 pub enum Engine {
     Cegar,
     Pdr,
-    /// PDR for the first half of the time limit, then CEGAR for the rest
-    /// (tasks with arrays: CEGAR only). A fixed order, so the same input
-    /// gives the same answer whenever PDR answers within its half.
+    /// PDR for the first third of the time limit, then CEGAR afresh in the
+    /// time left (tasks with arrays: CEGAR only). A fixed order, so the
+    /// same input gives the same answer whenever PDR answers within its
+    /// third. (On the 32 dev CHC tasks at 10 s, what only PDR solves takes
+    /// it under 2 s, what only CEGAR solves takes it under 3 s.)
     Auto,
 }
 
@@ -351,28 +353,33 @@ pub fn verify(task: &Task, cfg: &Config) -> Outcome {
     })
 }
 
-/// `--engine auto`: PDR in the first half of the time, then the CEGAR
+/// `--engine auto`: PDR in the first third of the time, then the CEGAR
 /// analysis in the time left (see [`Engine::Auto`]).
 fn run_portfolio(task: &Task, cfg: &Config, start: Instant) -> Outcome {
     let first = Config {
-        timeout: cfg.timeout.map(|t| t / 2),
+        timeout: cfg.timeout.map(|t| t / 3),
         ..cfg.clone()
     };
     let pdr = fresh(|| pdr::run(task, &first, start));
     if !matches!(pdr.verdict, Verdict::Unknown(_)) {
         return pdr;
     }
+    // CEGAR starts afresh with the time left, so that its own phases
+    // split that time as they would split a whole limit.
+    let now = Instant::now();
     let cegar = Config {
         engine: Engine::Cegar,
+        timeout: cfg.timeout.map(|t| t.saturating_sub(start.elapsed())),
         ..cfg.clone()
     };
     let mut second = match cfg.analysis {
-        AnalysisKind::Value => fresh(|| run_composite(task, &cegar, start, false)),
-        AnalysisKind::ValuePredicate => fresh(|| run_composite(task, &cegar, start, true)),
-        AnalysisKind::Predicate => fresh(|| run_predicate(task, &cegar, start)),
-        AnalysisKind::Auto => run_auto(task, &cegar, start),
+        AnalysisKind::Value => fresh(|| run_composite(task, &cegar, now, false)),
+        AnalysisKind::ValuePredicate => fresh(|| run_composite(task, &cegar, now, true)),
+        AnalysisKind::Predicate => fresh(|| run_predicate(task, &cegar, now)),
+        AnalysisKind::Auto => run_auto(task, &cegar, now),
     };
     second.stats.queries += pdr.stats.queries;
+    second.stats.time = start.elapsed();
     second
 }
 

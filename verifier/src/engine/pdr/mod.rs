@@ -7,6 +7,7 @@
 pub mod certificate;
 pub mod frames;
 pub mod generalize;
+pub mod parity;
 
 use super::smt::Budget;
 use super::{Config, Outcome, Stats, Unknown, Verdict};
@@ -116,7 +117,8 @@ impl<'t> Pdr<'t> {
     }
 
     /// Once its time has come, seeds every frame with the linear
-    /// invariants that the CEGAR engine's guess-and-check proves (jointly
+    /// invariants that the CEGAR engine's guess-and-check proves and with
+    /// parity invariants (each set jointly
     /// inductive: they hold in every reachable state, so adding them to
     /// every frame keeps the frames' properties), found in at most a
     /// quarter of the time.
@@ -135,18 +137,15 @@ impl<'t> Pdr<'t> {
             (u, d) => u.or(d),
         };
         let budget = Budget::new(until);
-        let found = super::invariants::linear_invariants(self.task, &budget);
+        let linear = super::invariants::linear_invariants(self.task, &budget);
+        // Each set is inductive on its own, so their union is too.
+        let parity = parity::parity_invariants(self.task, &budget);
         self.frames
             .budget
             .queries
             .set(self.frames.budget.queries.get() + budget.queries.get());
-        let Ok(found) = found else {
-            return;
-        };
-        for (loc, inv) in found {
-            if loc == self.task.bad_location || !self.task.has_location(&loc) {
-                continue;
-            }
+        let mut seeds: Vec<(String, Vec<Expr>)> = Vec::new();
+        for (loc, inv) in linear.unwrap_or_default() {
             // The cubes of the invariant's negation.
             let cubes = match &inv {
                 Expr::Eq(a, b) => vec![
@@ -157,16 +156,29 @@ impl<'t> Pdr<'t> {
                 Expr::Le(a, b) => vec![Expr::Gt(a.clone(), b.clone())],
                 _ => continue,
             };
-            let l = self.frames.loc(&loc);
             for c in cubes {
-                let cube = generalize::split_equalities(vec![c]);
-                if self.verbose {
-                    let text: Vec<String> =
-                        cube.iter().map(format::print::expr_to_string).collect();
-                    eprintln!("certa: [pdr] seed at {loc}: not ({})", text.join(" && "));
-                }
-                self.frames.add_lemma(l, cube, frames::INF);
+                seeds.push((loc.clone(), generalize::split_equalities(vec![c])));
             }
+        }
+        for (loc, inv) in parity.unwrap_or_default() {
+            // `t mod 2 = r` excludes the cube `t mod 2 = 1 - r`.
+            if let Expr::Eq(m, r) = &inv {
+                if let (Expr::Mod(t, _), Expr::Int(r)) = (&**m, &**r) {
+                    let other = if r.0 == 0.into() { 1 } else { 0 };
+                    seeds.push((loc, vec![parity::fact(t, other)]));
+                }
+            }
+        }
+        for (loc, cube) in seeds {
+            if loc == self.task.bad_location || !self.task.has_location(&loc) {
+                continue;
+            }
+            if self.verbose {
+                let text: Vec<String> = cube.iter().map(format::print::expr_to_string).collect();
+                eprintln!("certa: [pdr] seed at {loc}: not ({})", text.join(" && "));
+            }
+            let l = self.frames.loc(&loc);
+            self.frames.add_lemma(l, cube, frames::INF);
         }
     }
 
