@@ -245,17 +245,52 @@ fn main() -> ExitCode {
         }
     });
     // Decoding and checking both walk formulas recursively: use a large stack.
-    let worker = std::thread::Builder::new()
-        .stack_size(checker::STACK_BYTES)
-        .spawn(move || run(cli));
-    match worker.map(|h| h.join()) {
-        Ok(Ok(Ok(code))) => code,
-        Ok(Ok(Err(msg))) => {
+    // Its reservation can fail for a moment on a loaded machine: try again
+    // briefly before giving up.
+    let (memory_mb, json) = (cli.memory_mb, cli.json);
+    let cli = std::sync::Arc::new(std::sync::Mutex::new(Some(cli)));
+    let mut spawned = None;
+    for attempt in 0..5 {
+        let cli = cli.clone();
+        let worker = std::thread::Builder::new()
+            .stack_size(checker::STACK_BYTES)
+            .spawn(move || {
+                let cli = cli.lock().ok().and_then(|mut c| c.take());
+                cli.map(run)
+            });
+        match worker {
+            Ok(h) => {
+                spawned = Some(Ok(h));
+                break;
+            }
+            Err(e) => {
+                spawned = Some(Err(e));
+                std::thread::sleep(std::time::Duration::from_millis(100 << attempt));
+            }
+        }
+    }
+    match spawned.expect("at least one attempt").map(|h| h.join()) {
+        Ok(Ok(Some(Ok(code)))) => code,
+        Ok(Ok(Some(Err(msg)))) => {
             eprintln!("certa-check: error: {msg}");
             ExitCode::from(3)
         }
+        // A resource limit is never a verdict about the certificate.
+        Err(e) => {
+            let why = format!(
+                "cannot start the checking thread (a {} MiB stack) within the memory limit of {memory_mb} MiB (--memory-mb): {e}",
+                checker::STACK_BYTES >> 20
+            );
+            if json {
+                let v = serde_json::json!({ "verdict": "INCONCLUSIVE", "reason": why });
+                println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+            } else {
+                println!("INCONCLUSIVE\n  {why}");
+            }
+            ExitCode::from(2)
+        }
         // A checker bug is never a verdict: report it as inconclusive.
-        Ok(Err(_)) | Err(_) => {
+        Ok(Err(_)) | Ok(Ok(None)) => {
             eprintln!("certa-check: internal error: the check did not complete; INCONCLUSIVE");
             ExitCode::from(2)
         }
