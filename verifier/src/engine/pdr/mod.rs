@@ -42,13 +42,16 @@ struct Pdr<'t> {
     lemmas_learnt: usize,
     /// Print each lemma learnt on stderr.
     verbose: bool,
-    /// When to seed the frames with guessed invariants, and the time that
+    /// When to seed the frames with guessed invariants (after this many
+    /// queries, or at this instant if that comes first), and the time that
     /// guessing may take (`None`: done, or turned off).
-    seed_at: Option<(Instant, Option<std::time::Duration>)>,
+    seed_at: Option<(u64, Option<Instant>, Option<std::time::Duration>)>,
 }
 
-/// The longest PDR runs before it guesses invariants.
-const SEED_DELAY: std::time::Duration = std::time::Duration::from_millis(500);
+/// Queries PDR makes before it guesses invariants (about half a second;
+/// counted rather than timed, so that the answer does not depend on the
+/// machine's speed).
+const SEED_AFTER_QUERIES: u64 = 1000;
 
 /// Runs PDR on `task` within `cfg.timeout` (from `start`).
 pub fn run(task: &Task, cfg: &Config, start: Instant) -> Outcome {
@@ -75,10 +78,14 @@ pub fn run(task: &Task, cfg: &Config, start: Instant) -> Outcome {
         seed_at: None,
     };
     if cfg.linear_invariants {
-        // Small proofs need no seeds: guessing starts after a tenth of
-        // the time (at most half a second) without an answer.
-        let delay = cfg.timeout.map_or(SEED_DELAY, |t| (t / 10).min(SEED_DELAY));
-        pdr.seed_at = Some((start + delay, cfg.timeout.map(|t| t / 4)));
+        // Small proofs need no seeds: guessing starts after
+        // SEED_AFTER_QUERIES queries without an answer (or, where queries
+        // are slow, after a fifth of the time).
+        pdr.seed_at = Some((
+            SEED_AFTER_QUERIES,
+            cfg.timeout.map(|t| start + t / 5),
+            cfg.timeout.map(|t| t / 4),
+        ));
     }
     let verdict = match pdr.solve() {
         Ok(Found::Safe(body)) => {
@@ -123,11 +130,11 @@ impl<'t> Pdr<'t> {
     /// every frame keeps the frames' properties), found in at most a
     /// quarter of the time.
     fn maybe_seed(&mut self) {
-        let Some((at, share)) = self.seed_at else {
+        let Some((after, at, share)) = self.seed_at else {
             return;
         };
         let now = Instant::now();
-        if now < at {
+        if self.frames.budget.queries.get() < after && at.is_none_or(|at| now < at) {
             return;
         }
         self.seed_at = None;
