@@ -110,7 +110,8 @@ pub fn check_run(run: &Run) -> String {
     }
 }
 
-/// Reads `file<TAB>expected` lines; `#` starts a comment.
+/// Reads `file<TAB>expected` lines (CHC-COMP's `sat`/`unsat` read as
+/// `safe`/`unsafe`); `#` starts a comment.
 pub fn manifest(dir: &Path) -> Result<Vec<(String, String)>, String> {
     let path = dir.join("MANIFEST.tsv");
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -140,7 +141,13 @@ pub fn manifest(dir: &Path) -> Result<Vec<(String, String)>, String> {
         let mut cols = line.split('\t');
         match (cols.next(), cols.next()) {
             (Some(f), Some(e)) if f != "file" => {
-                out.push((f.trim().to_string(), e.trim().to_string()))
+                // CHC-COMP statuses: a satisfiable system is a safe program.
+                let e = match e.trim() {
+                    "sat" => "safe",
+                    "unsat" => "unsafe",
+                    other => other,
+                };
+                out.push((f.trim().to_string(), e.to_string()))
             }
             (Some("file"), _) => {}
             _ => {
