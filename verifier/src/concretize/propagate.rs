@@ -3,7 +3,7 @@
 //! block's end state (`Hints`).
 
 use super::*;
-use crate::engine::simulate::{self, binding, conjuncts, is_unbound};
+use crate::engine::simulate::{self, binding, is_unbound};
 
 /// Guesses for values the propagation cannot derive: the LBE step's end state and inputs.
 pub(super) struct Hints<'a> {
@@ -146,16 +146,9 @@ fn propagate_one(env: &mut Env, c: &Expr, hints: &Hints, depth: usize) -> Option
     }
     if let Expr::Or(ds) = c {
         if env.eval(c).is_err() && depth < 8 {
-            for d in ds {
-                let saved = (env.vars.clone(), env.nexts.clone(), env.next_arrays.clone());
-                let mut parts = Vec::new();
-                conjuncts(d, &mut parts);
-                if propagate(env, parts, hints, depth + 1) {
-                    return Some(true);
-                }
-                (env.vars, env.nexts, env.next_arrays) = saved;
-            }
-            return Some(false);
+            return Some(simulate::some_disjunct(env, ds, |env, parts| {
+                propagate(env, parts, hints, depth + 1)
+            }));
         }
     }
     match env.eval(c) {

@@ -137,6 +137,25 @@ pub(crate) fn is_unbound(env: &Env, e: &Expr) -> bool {
     }
 }
 
+/// Tries the disjuncts in `order` one at a time with `solve`, undoing the
+/// bindings of each one that fails; true when one succeeds.
+pub(crate) fn some_disjunct<'e>(
+    env: &mut Env,
+    order: impl IntoIterator<Item = &'e Expr>,
+    mut solve: impl FnMut(&mut Env, Vec<&'e Expr>) -> bool,
+) -> bool {
+    for d in order {
+        let saved = (env.vars.clone(), env.nexts.clone(), env.next_arrays.clone());
+        let mut parts = Vec::new();
+        conjuncts(d, &mut parts);
+        if solve(env, parts) {
+            return true;
+        }
+        (env.vars, env.nexts, env.next_arrays) = saved;
+    }
+    false
+}
+
 pub(crate) fn conjuncts<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
     match e {
         Expr::And(v) => v.iter().for_each(|x| conjuncts(x, out)),
@@ -223,16 +242,9 @@ impl Solver<'_> {
                 for i in (1..order.len()).rev() {
                     order.swap(i, self.rng.below(i as u64 + 1) as usize);
                 }
-                for d in order {
-                    let saved = (env.vars.clone(), env.nexts.clone(), env.next_arrays.clone());
-                    let mut parts = Vec::new();
-                    conjuncts(d, &mut parts);
-                    if self.solve(env, parts) {
-                        return Some(true);
-                    }
-                    (env.vars, env.nexts, env.next_arrays) = saved;
-                }
-                return Some(false);
+                return Some(some_disjunct(env, order, |env, parts| {
+                    self.solve(env, parts)
+                }));
             }
         }
         match env.eval(c) {
