@@ -95,6 +95,19 @@ pub fn entry(dir: &Path, key: &str) -> PathBuf {
     dir.join(&key[..2]).join(format!("{key}.cert"))
 }
 
+/// [`crate::run::run_file`] without a cache, [`run_file_cached`] with one.
+pub fn run_file_with(
+    path: &Path,
+    encoding: Encoding,
+    cfg: &Config,
+    cache: Option<&Path>,
+) -> Result<(Run, Option<Lookup>), RunError> {
+    match cache {
+        None => Ok((crate::run::run_file(path, encoding, cfg)?, None)),
+        Some(dir) => run_file_cached(path, encoding, cfg, dir).map(|(r, l)| (r, Some(l))),
+    }
+}
+
 /// Loads and verifies `path` like [`crate::run::run_file`], answering from
 /// the cache in `dir` when it holds a certificate that re-checks VALID, and
 /// storing the certificate of a definite new answer.

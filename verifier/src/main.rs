@@ -638,16 +638,6 @@ fn dispatch(command: Command) -> Result<u8, String> {
                 };
                 (rows, meta)
             } else {
-                let all = bench::tasks(&dirs)?;
-                let meta = bench::Meta {
-                    total: all.len(),
-                    shard,
-                };
-                let tasks = match shard {
-                    Some(s) => s.select(all),
-                    None => all,
-                };
-                let progress = bench::pool::Progress::for_stderr(tasks.len());
                 let mut args = limits.to_args();
                 if no_sbe {
                     args.push("--no-sbe".into());
@@ -662,10 +652,7 @@ fn dispatch(command: Command) -> Result<u8, String> {
                 // past it the process is stuck, and bench kills it.
                 let runs = if no_sbe { 1.0 } else { 2.0 };
                 let limit = Duration::from_secs_f64(limits.timeout * (runs + 2.0) + 120.0);
-                let rows = bench::pool::run_all(&tasks, jobs, &progress, |t| {
-                    bench::pool::in_child(&exe, &args, t, limit)
-                });
-                (rows, meta)
+                bench::run_table(&dirs, shard, jobs, &exe, &args, limit)?
             };
             print!("{}", bench::table(&rows, meta));
             bench::write_rows(&rows, csv.as_deref(), json.as_deref(), meta)?;
@@ -905,18 +892,8 @@ fn verify(
             file.display()
         ));
     }
-    let (run, lookup) = match cache {
-        None => (
-            run::run_file(file, limits.encoding.into(), &cfg).map_err(|e| e.to_string())?,
-            None,
-        ),
-        Some(dir) => {
-            let (run, lookup) =
-                certa::cache::run_file_cached(file, limits.encoding.into(), &cfg, dir)
-                    .map_err(|e| e.to_string())?;
-            (run, Some(lookup))
-        }
-    };
+    let (run, lookup) = certa::cache::run_file_with(file, limits.encoding.into(), &cfg, cache)
+        .map_err(|e| e.to_string())?;
     let s = &run.outcome.stats;
     let (word, code) = match &run.outcome.verdict {
         Verdict::Safe(_) => ("SAFE".to_string(), EXIT_SAFE),

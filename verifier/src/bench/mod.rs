@@ -166,12 +166,9 @@ pub fn manifest(dir: &Path) -> Result<Vec<(String, String)>, String> {
 /// the certificate cache in `cache` if given.
 pub fn run_task(task: &Task, cfg: &Config, with_sbe: bool, cache: Option<&Path>) -> Row {
     let path = task.set.join(&task.file);
-    let (lbe, lookup) = match cache {
-        None => (run_file(&path, Encoding::Lbe, cfg), None),
-        Some(dir) => match crate::cache::run_file_cached(&path, Encoding::Lbe, cfg, dir) {
-            Ok((run, lookup)) => (Ok(run), Some(lookup)),
-            Err(e) => (Err(e), None),
-        },
+    let (lbe, lookup) = match crate::cache::run_file_with(&path, Encoding::Lbe, cfg, cache) {
+        Ok((run, lookup)) => (Ok(run), lookup),
+        Err(e) => (Err(e), None),
     };
     let lbe = lbe.map_err(|e| e.to_string());
     let verdict = verdict_word(&lbe);
@@ -235,26 +232,31 @@ pub fn run_task(task: &Task, cfg: &Config, with_sbe: bool, cache: Option<&Path>)
     }
 }
 
-/// Every task of `dir`, one after another in this process, with the table
-/// and summary printed; the rows are also written to `csv` (JSON if it ends
-/// in `.json`).
-pub fn run(
-    dir: &Path,
-    cfg: &Config,
-    with_sbe: bool,
-    csv: Option<&Path>,
-) -> Result<Vec<Row>, String> {
-    let tasks = tasks(&[dir.to_path_buf()])?;
-    let rows = pool::run_all(&tasks, 1, &pool::Progress::quiet(), |t| {
-        run_task(t, cfg, with_sbe, None)
-    });
+/// `certa bench DIR...`: every task of `dirs` (or one shard of them), `jobs`
+/// at a time, each in its own `exe bench-task` process given `args` (the
+/// run's options) and killed after `limit`.
+pub fn run_table(
+    dirs: &[PathBuf],
+    shard: Option<shard::Shard>,
+    jobs: usize,
+    exe: &Path,
+    args: &[std::ffi::OsString],
+    limit: std::time::Duration,
+) -> Result<(Vec<Row>, Meta), String> {
+    let all = tasks(dirs)?;
     let meta = Meta {
-        total: tasks.len(),
-        shard: None,
+        total: all.len(),
+        shard,
     };
-    print!("{}", table(&rows, meta));
-    write_rows(&rows, csv, None, meta)?;
-    Ok(rows)
+    let tasks = match shard {
+        Some(s) => s.select(all),
+        None => all,
+    };
+    let progress = pool::Progress::for_stderr(tasks.len());
+    let rows = pool::run_all(&tasks, jobs, &progress, |t| {
+        pool::in_child(exe, args, t, limit)
+    });
+    Ok((rows, meta))
 }
 
 /// What a set of rows is part of: the whole run's task count and the shard.
