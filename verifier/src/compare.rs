@@ -21,7 +21,7 @@ pub struct Cell {
     pub check_seconds: f64,
 }
 
-fn median(mut xs: Vec<f64>) -> f64 {
+pub(crate) fn median(mut xs: Vec<f64>) -> f64 {
     if xs.is_empty() {
         return 0.0;
     }

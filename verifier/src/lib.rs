@@ -14,5 +14,5 @@ pub use frontend;
 pub mod replay;
 pub mod run;
 pub mod sarif;
-pub mod vs_spacer;
+pub mod vs;
 pub mod witness;

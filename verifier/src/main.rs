@@ -2,7 +2,7 @@
 
 use certa::engine::{AnalysisKind, Config, Engine, Verdict};
 use certa::frontend::{self, Encoding};
-use certa::{bench, compare, export, replay, run, vs_spacer};
+use certa::{bench, compare, export, replay, run, vs};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -59,7 +59,8 @@ enum EngineArg {
     Cegar,
     /// Property-directed reachability (IC3).
     Pdr,
-    /// PDR in the first third of the time, then CEGAR in the rest.
+    /// Simulation, PDR and CEGAR at once; the answer with the fewest
+    /// solver queries wins (ties in that order), so it does not depend on timing.
     Auto,
 }
 
@@ -87,7 +88,7 @@ impl From<AnalysisArg> for AnalysisKind {
 #[derive(clap::Args, Clone)]
 struct Limits {
     /// Verification engine.
-    #[arg(long, value_enum, default_value = "cegar")]
+    #[arg(long, value_enum, default_value = "auto")]
     engine: EngineArg,
     /// Abstract domain of the CEGAR loop.
     #[arg(long, value_enum, default_value = "auto")]
@@ -324,13 +325,17 @@ enum Command {
         /// Skip the SBE comparison run.
         #[arg(long)]
         no_sbe: bool,
-        /// Compare with Z3's Spacer on the same CHC files (programs are
-        /// exported to CHC first) instead of the LBE/SBE table.
+        /// Compare with other CHC solvers (the anchors: --golem, --z3) on
+        /// the same CHC files (programs are exported to CHC first) instead
+        /// of the LBE/SBE table.
         #[arg(long)]
-        vs_z3: bool,
-        /// The `z3` binary for --vs-z3.
-        #[arg(long, default_value = "z3")]
-        z3: String,
+        vs: bool,
+        /// With --vs: Golem, run as its portfolio and as its default engine.
+        #[arg(long, value_name = "BIN")]
+        golem: Option<String>,
+        /// With --vs: the `z3` binary, run as Spacer.
+        #[arg(long, value_name = "BIN")]
+        z3: Option<String>,
     },
     /// One bench task, run by `certa bench -j`: prints its row as JSON.
     #[command(hide = true)]
@@ -583,19 +588,24 @@ fn dispatch(command: Command) -> Result<u8, String> {
             csv,
             sarif,
             no_sbe,
-            vs_z3,
+            vs,
+            golem,
             z3,
         } => {
-            let cfg = Config {
-                progress_after: None,
-                ..limits.config(false)?
-            };
+            // Refuses bad limits before any task runs.
+            limits.config(false)?;
             let table_only = shard.is_some() || merge || cache.is_some() || json.is_some();
-            if table_only && (!analyses.is_empty() || vs_z3) {
+            if table_only && !analyses.is_empty() {
                 return Err(
-                    "--shard, --merge, --cache and --json go with the bench table, not with --analyses or --vs-z3"
+                    "--shard, --merge, --cache and --json go with the bench table, not with --analyses"
                         .into(),
                 );
+            }
+            if vs && (shard.is_some() || merge || cache.is_some() || sarif.is_some()) {
+                return Err("--shard, --merge, --cache and --sarif do not go with --vs".into());
+            }
+            if !vs && (golem.is_some() || z3.is_some()) {
+                return Err("--golem and --z3 go with --vs".into());
             }
             let jobs = jobs.map_or_else(
                 || std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -617,13 +627,27 @@ fn dispatch(command: Command) -> Result<u8, String> {
                 })?;
                 return Ok(EXIT_SAFE);
             }
-            if sarif.is_some() && vs_z3 {
-                return Err("--sarif goes with the LBE/SBE table, not --vs-z3".into());
-            }
-            if vs_z3 {
-                for dir in &dirs {
-                    vs_spacer::run(dir, &cfg, &z3, csv.as_deref())?;
+            if vs {
+                let mut anchors = Vec::new();
+                if let Some(bin) = &golem {
+                    anchors.extend(vs::Anchor::golem(bin));
                 }
+                if let Some(bin) = z3 {
+                    anchors.push(vs::Anchor::Spacer { bin });
+                }
+                let mut args = limits.to_args();
+                args.push("--no-sbe".into());
+                // Verify and check, with room to spare; past it certa is stuck.
+                let kill = Duration::from_secs_f64(limits.timeout * 3.0 + 120.0);
+                let limit = Duration::from_secs_f64(limits.timeout);
+                vs::run(
+                    &dirs,
+                    &anchors,
+                    limit,
+                    csv.as_deref(),
+                    json.as_deref(),
+                    |t| bench::pool::in_child(&exe, &args, t, kill),
+                )?;
                 return Ok(EXIT_SAFE);
             }
             let (rows, meta) = if merge {

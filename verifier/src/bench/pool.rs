@@ -189,9 +189,8 @@ pub fn in_child(exe: &Path, args: &[OsString], task: &Task, limit: Duration) -> 
         reason: why,
         ..Row::default()
     };
-    let start = Instant::now();
-    let child = Command::new(exe)
-        .arg("bench-task")
+    let mut cmd = Command::new(exe);
+    cmd.arg("bench-task")
         .arg("--set")
         .arg(&task.set)
         .arg("--file")
@@ -201,40 +200,16 @@ pub fn in_child(exe: &Path, args: &[OsString], task: &Task, limit: Duration) -> 
         .arg("--index")
         .arg(task.index.to_string())
         .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        // Its own process group, so a kill reaches anything it started too.
-        .process_group(0)
-        .spawn();
-    let mut child = match child {
-        Ok(c) => c,
-        Err(e) => return failed(format!("cannot start {}: {e}", exe.display())),
+        .stderr(Stdio::inherit());
+    let (ended, text) = run_group(&mut cmd, limit);
+    let status = match ended {
+        Ended::Exited(s) => Ok(s),
+        Ended::Killed => Err(format!(
+            "killed by bench after {:.0} s: the task's process overran its limits",
+            limit.as_secs_f64()
+        )),
+        Ended::Failed(why) => Err(why),
     };
-    // Read stdout on its own thread so a chatty child cannot block on a full pipe.
-    let mut out = child.stdout.take().expect("piped stdout");
-    let reader = std::thread::spawn(move || {
-        let mut text = String::new();
-        let _ = out.read_to_string(&mut text);
-        text
-    });
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break Ok(status),
-            Ok(None) if start.elapsed() >= limit => {
-                kill_group(child.id());
-                let _ = child.kill();
-                let _ = child.wait();
-                break Err(format!(
-                    "killed by bench after {:.0} s: the task's process overran its limits",
-                    limit.as_secs_f64()
-                ));
-            }
-            Ok(None) => std::thread::sleep(Duration::from_millis(20)),
-            Err(e) => break Err(format!("cannot wait for the task's process: {e}")),
-        }
-    };
-    let text = reader.join().unwrap_or_default();
     match status {
         Err(why) => failed(why),
         Ok(s) if !s.success() => failed(format!("the task's process crashed ({s})")),
@@ -250,6 +225,66 @@ pub fn in_child(exe: &Path, args: &[OsString], task: &Task, limit: Duration) -> 
             None => failed("the task's process printed no row".into()),
         },
     }
+}
+
+/// How a [`run_group`] child ended.
+#[derive(Debug)]
+pub enum Ended {
+    Exited(std::process::ExitStatus),
+    /// Still running at the limit: its whole process group was killed.
+    Killed,
+    /// It could not be started or waited for.
+    Failed(String),
+}
+
+/// Runs `cmd` (stdin closed, stdout captured; stderr as the caller set it)
+/// in its own process group, so that a kill reaches anything it started
+/// too, and kills that group once `limit` has passed. Returns how it ended
+/// and everything it printed on stdout.
+pub fn run_group(cmd: &mut Command, limit: Duration) -> (Ended, String) {
+    let start = Instant::now();
+    let child = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .process_group(0)
+        .spawn();
+    let mut child = match child {
+        Ok(c) => c,
+        Err(e) => {
+            let name = cmd.get_program().to_string_lossy().into_owned();
+            return (
+                Ended::Failed(format!("cannot start {name}: {e}")),
+                String::new(),
+            );
+        }
+    };
+    // Read stdout on its own thread so a chatty child cannot block on a full pipe.
+    let mut out = child.stdout.take().expect("piped stdout");
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = out.read_to_string(&mut text);
+        text
+    });
+    // Short waits first, so that quick runs are timed to the millisecond.
+    let mut pause = Duration::from_millis(1);
+    let ended = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break Ended::Exited(status),
+            Ok(None) if start.elapsed() >= limit => {
+                kill_group(child.id());
+                let _ = child.kill();
+                let _ = child.wait();
+                break Ended::Killed;
+            }
+            Ok(None) => {
+                std::thread::sleep(pause);
+                pause = (pause * 2).min(Duration::from_millis(20));
+            }
+            Err(e) => break Ended::Failed(format!("cannot wait for the process: {e}")),
+        }
+    };
+    let text = reader.join().unwrap_or_default();
+    (ended, text)
 }
 
 /// Kills the process group led by `pid`.

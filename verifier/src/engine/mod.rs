@@ -10,6 +10,7 @@ pub mod indexed;
 pub mod invariants;
 pub mod pdr;
 pub mod predabs;
+pub mod race;
 pub mod refine;
 pub mod simulate;
 pub mod smt;
@@ -60,16 +61,16 @@ impl AnalysisKind {
     }
 }
 
-/// Which engine answers: CEGAR (the analyses above), PDR, or both in turn.
+/// Which engine answers: CEGAR (the analyses above), PDR, or both.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Engine {
     Cegar,
     Pdr,
-    /// PDR for the first third of the time limit, then CEGAR afresh in the
-    /// time left (tasks with arrays: CEGAR only). A fixed order, so the
-    /// same input gives the same answer whenever PDR answers within its
-    /// third. (On the 32 dev CHC tasks at 10 s, what only PDR solves takes
-    /// it under 2 s, what only CEGAR solves takes it under 3 s.)
+    /// Random simulation, PDR and CEGAR at once on three threads, each
+    /// with the whole time limit (tasks with arrays: CEGAR only). The
+    /// answer is the definite one that took the fewest solver queries,
+    /// ties in that order ([`race`]): it does not depend on which thread
+    /// the clock favours. A proof stops the simulation at once.
     Auto,
 }
 
@@ -328,59 +329,168 @@ pub fn verify(task: &Task, cfg: &Config) -> Outcome {
     smt::set_array_vars(task);
     // A fresh Z3 context per run: state left in a shared context (term ids,
     // caches) would make models, and so certificates, depend on earlier runs.
-    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match cfg.analysis {
-        _ if cfg.engine == Engine::Pdr => fresh(|| pdr::run(task, cfg, start)),
-        _ if cfg.engine == Engine::Auto && !task.has_arrays() => run_portfolio(task, cfg, start),
-        _ if task.has_arrays() => run_arrays(task, cfg, start),
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match cfg.engine {
+        _ if task.has_arrays() && cfg.engine != Engine::Pdr => run_arrays(task, cfg, start),
+        Engine::Pdr => fresh(|| pdr::run(task, cfg, start)),
+        Engine::Auto => run_portfolio(task, cfg, start),
+        Engine::Cegar => run_cegar(task, cfg, start),
+    }));
+    run.unwrap_or_else(|panic| unknown_outcome(panic_message(&*panic), start))
+}
+
+/// `--engine auto`: PDR and CEGAR raced on two threads (see [`Engine::Auto`]).
+fn run_portfolio(task: &Task, cfg: &Config, start: Instant) -> Outcome {
+    let cegar_cfg = Config {
+        engine: Engine::Cegar,
+        ..cfg.clone()
+    };
+    let lanes = [race::Lane::refuting(), race::Lane::new(), race::Lane::new()];
+    let names = ["simulation", "pdr", "cegar"];
+    let run_lane = |i: usize| {
+        smt::set_array_vars(task);
+        let lane = lanes[i].clone();
+        race::in_lane(lane, || {
+            let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match i {
+                0 => simulate_integers(task, cfg, start),
+                1 => fresh(|| pdr::run(task, cfg, start)),
+                _ => run_cegar(task, &cegar_cfg, start),
+            }));
+            run.unwrap_or_else(|panic| unknown_outcome(panic_message(&*panic), start))
+        })
+    };
+    let (winner, mut results) = std::thread::scope(|scope| {
+        let (tx, rx) = std::sync::mpsc::channel();
+        for i in 0..lanes.len() {
+            let lane_tx = tx.clone();
+            let run_lane = &run_lane;
+            let spawned = std::thread::Builder::new()
+                .name(format!("certa-{}", names[i]))
+                .stack_size(ENGINE_STACK_BYTES)
+                .spawn_scoped(scope, move || {
+                    let out = run_lane(i);
+                    let _ = lane_tx.send(race::Finish {
+                        lane: i,
+                        answer: match out.verdict {
+                            Verdict::Safe(_) => Some(true),
+                            Verdict::Unsafe(_) => Some(false),
+                            Verdict::Unknown(_) => None,
+                        },
+                        result: out,
+                    });
+                });
+            if let Err(e) = spawned {
+                let _ = tx.send(race::Finish {
+                    lane: i,
+                    answer: None,
+                    result: unknown_outcome(format!("cannot start a thread: {e}"), start),
+                });
+            }
+        }
+        drop(tx);
+        race::referee(
+            &lanes,
+            rx.iter().inspect(|f| {
+                if cfg.progress {
+                    eprintln!(
+                        "certa: [auto] {} finished after {} queries in {:.2?}: {}",
+                        names[f.lane],
+                        lanes[f.lane].queries(),
+                        start.elapsed(),
+                        verdict_word(&f.result.verdict)
+                    );
+                }
+            }),
+        )
+    });
+    let queries: u64 = lanes.iter().map(|l| l.queries()).sum();
+    let mut out = match winner {
+        Some(i) => results[i].take(),
+        None => {
+            let why: Vec<String> = (0..lanes.len())
+                .filter_map(|i| match &results[i].as_ref()?.verdict {
+                    Verdict::Unknown(why) => Some(format!("{}: {why}", names[i])),
+                    _ => None,
+                })
+                .collect();
+            Some(unknown_outcome(why.join("; "), start))
+        }
+    }
+    .unwrap_or_else(|| unknown_outcome("no engine finished".into(), start));
+    out.stats.queries = queries;
+    out.stats.time = start.elapsed();
+    out
+}
+
+/// Steps of one simulated run in `auto`: bugs behind 100,000 loop
+/// iterations, with certificates of at most that many steps.
+pub const AUTO_SIMULATION_STEPS: usize = 150_000;
+/// Simulated runs in `auto` (different random inputs).
+pub const AUTO_SIMULATION_RUNS: usize = 8;
+
+/// Random concrete runs of an integer task: deep bugs in deterministic
+/// loops, out of reach of unrolling, in a fraction of a second. In the
+/// race, 1,024 steps count as one query.
+fn simulate_integers(task: &Task, cfg: &Config, start: Instant) -> Outcome {
+    let limits = simulate::Limits {
+        max_steps: AUTO_SIMULATION_STEPS,
+        runs: AUTO_SIMULATION_RUNS,
+        narrow_runs: AUTO_SIMULATION_RUNS / 2,
+        deadline: cfg.timeout.map(|t| start + t),
+        ..simulate::Limits::default()
+    };
+    let verdict = match simulate::search(task, &limits) {
+        Some(trace) => Verdict::Unsafe(trace),
+        None => Verdict::Unknown("simulation found no bug".into()),
+    };
+    Outcome {
+        verdict,
+        stats: Stats {
+            analysis: "simulation",
+            time: start.elapsed(),
+            ..Stats::default()
+        },
+    }
+}
+
+/// Stack of each engine thread: encodings and certificates recurse over
+/// formula depth (the same as the CLI's worker thread).
+const ENGINE_STACK_BYTES: usize = 1 << 30;
+
+fn verdict_word(v: &Verdict) -> String {
+    match v {
+        Verdict::Safe(_) => "safe".into(),
+        Verdict::Unsafe(_) => "unsafe".into(),
+        Verdict::Unknown(why) => format!("unknown ({why})"),
+    }
+}
+
+fn unknown_outcome(why: String, start: Instant) -> Outcome {
+    Outcome {
+        verdict: Verdict::Unknown(why),
+        stats: Stats {
+            time: start.elapsed(),
+            ..Stats::default()
+        },
+    }
+}
+
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    let why = panic
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "unknown".into());
+    format!("internal solver error: {why}")
+}
+
+/// The CEGAR engine with the configured analysis.
+fn run_cegar(task: &Task, cfg: &Config, start: Instant) -> Outcome {
+    match cfg.analysis {
         AnalysisKind::Value => fresh(|| run_composite(task, cfg, start, false)),
         AnalysisKind::ValuePredicate => fresh(|| run_composite(task, cfg, start, true)),
         AnalysisKind::Predicate => fresh(|| run_predicate(task, cfg, start)),
         AnalysisKind::Auto => run_auto(task, cfg, start),
-    }));
-    run.unwrap_or_else(|panic| {
-        let why = panic
-            .downcast_ref::<String>()
-            .cloned()
-            .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-            .unwrap_or_else(|| "unknown".into());
-        Outcome {
-            verdict: Verdict::Unknown(format!("internal solver error: {why}")),
-            stats: Stats {
-                time: start.elapsed(),
-                ..Stats::default()
-            },
-        }
-    })
-}
-
-/// `--engine auto`: PDR in the first third of the time, then the CEGAR
-/// analysis in the time left (see [`Engine::Auto`]).
-fn run_portfolio(task: &Task, cfg: &Config, start: Instant) -> Outcome {
-    let first = Config {
-        timeout: cfg.timeout.map(|t| t / 3),
-        ..cfg.clone()
-    };
-    let pdr = fresh(|| pdr::run(task, &first, start));
-    if !matches!(pdr.verdict, Verdict::Unknown(_)) {
-        return pdr;
     }
-    // CEGAR starts afresh with the time left, so that its own phases
-    // split that time as they would split a whole limit.
-    let now = Instant::now();
-    let cegar = Config {
-        engine: Engine::Cegar,
-        timeout: cfg.timeout.map(|t| t.saturating_sub(start.elapsed())),
-        ..cfg.clone()
-    };
-    let mut second = match cfg.analysis {
-        AnalysisKind::Value => fresh(|| run_composite(task, &cegar, now, false)),
-        AnalysisKind::ValuePredicate => fresh(|| run_composite(task, &cegar, now, true)),
-        AnalysisKind::Predicate => fresh(|| run_predicate(task, &cegar, now)),
-        AnalysisKind::Auto => run_auto(task, &cegar, now),
-    };
-    second.stats.queries += pdr.stats.queries;
-    second.stats.time = start.elapsed();
-    second
 }
 
 /// Tasks with arrays: random simulation for deep bugs, then indexed

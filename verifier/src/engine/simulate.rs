@@ -24,6 +24,9 @@ pub struct Limits {
     /// Attempts to solve one edge relation before the edge counts as disabled.
     pub tries: usize,
     pub deadline: Option<Instant>,
+    /// The first runs that guess only small values: a loop whose bound
+    /// is a guessed input ends within the steps when the input is small.
+    pub narrow_runs: usize,
 }
 
 impl Default for Limits {
@@ -33,12 +36,14 @@ impl Default for Limits {
             runs: 4,
             tries: 6,
             deadline: None,
+            narrow_runs: 0,
         }
     }
 }
 
-/// A small deterministic generator (xorshift64*): the same task gives the same run.
-struct Rng(u64);
+/// A small deterministic generator (xorshift64*): the same task gives the
+/// same run. The flag keeps guessed integers small.
+struct Rng(u64, bool);
 
 impl Rng {
     fn next(&mut self) -> u64 {
@@ -53,7 +58,9 @@ impl Rng {
     /// Mostly small values (branch conditions compare with small
     /// constants), sometimes anything in the 32-bit range.
     fn int(&mut self) -> BigInt {
+        let narrow = self.1;
         match self.below(10) {
+            _ if narrow => BigInt::from(self.below(41) as i64 - 20),
             0..=2 => BigInt::from(self.below(3) as i64 - 1),
             3..=7 => BigInt::from(self.below(41) as i64 - 20),
             _ => BigInt::from(self.below(1 << 32) as i64 - (1 << 31)),
@@ -63,12 +70,13 @@ impl Rng {
 
 /// Searches for a run into the bad location; `None` if no run found one.
 pub fn search(task: &Task, limits: &Limits) -> Option<Trace> {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-    for _ in 0..limits.runs {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15, false);
+    for i in 0..limits.runs {
+        rng.1 = i < limits.narrow_runs;
         if let Some(t) = run(task, limits, &mut rng) {
             return Some(t);
         }
-        if limits.deadline.is_some_and(|d| Instant::now() >= d) {
+        if limits.deadline.is_some_and(|d| Instant::now() >= d) || super::race::cancelled() {
             break;
         }
     }
@@ -331,7 +339,11 @@ fn run(task: &Task, limits: &Limits, rng: &mut Rng) -> Option<Trace> {
                 steps,
             });
         }
-        if n % 4096 == 0 && limits.deadline.is_some_and(|d| Instant::now() >= d) {
+        // In a race, 1,024 steps count as one query (see engine::race).
+        if n % 1024 == 0
+            && (limits.deadline.is_some_and(|d| Instant::now() >= d)
+                || super::race::tick().is_err())
+        {
             return None;
         }
         // Edges into bad first, then the others in random order.

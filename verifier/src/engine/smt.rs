@@ -316,8 +316,9 @@ impl Budget {
         }
     }
 
+    /// Past the deadline, or the run lost a race ([`super::race`]).
     pub fn expired(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.deadline.is_some_and(|d| Instant::now() >= d) || super::race::cancelled()
     }
 
     /// Runs `check` (or `check_assumptions`) with the remaining time as Z3's timeout.
@@ -327,6 +328,7 @@ impl Budget {
         }
         // Enforced by the run's watchdog (engine::verify), never by Z3's timers.
         let _alarm = super::watchdog::arm(self.deadline);
+        super::race::tick()?;
         self.queries.set(self.queries.get() + 1);
         let r = if assumptions.is_empty() {
             solver.check()

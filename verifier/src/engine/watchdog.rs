@@ -20,6 +20,8 @@ struct State {
     alarm: Option<Instant>,
     /// The current alarm has interrupted Z3 at least once.
     fired: bool,
+    /// The run lost a race ([`super::race`]): interrupt until it stops.
+    cancelled: bool,
     stop: bool,
 }
 
@@ -59,6 +61,7 @@ pub fn guarded<T>(f: impl FnOnce() -> T) -> T {
         }
         let previous = CURRENT.with(|c| c.borrow_mut().replace(shared.clone()));
         let _stop = Stop(shared.clone(), previous);
+        super::race::attach(Canceller(shared.clone()));
         f()
     })
 }
@@ -71,7 +74,12 @@ fn watch(shared: &Shared, interrupt: impl Fn()) {
         if state.stop {
             return;
         }
-        state = match state.alarm {
+        let alarm = if state.cancelled {
+            Some(Instant::now())
+        } else {
+            state.alarm
+        };
+        state = match alarm {
             None => shared.wake.wait(state).unwrap_or_else(|p| p.into_inner()),
             Some(at) => {
                 let now = Instant::now();
@@ -89,6 +97,17 @@ fn watch(shared: &Shared, interrupt: impl Fn()) {
                     .0
             }
         };
+    }
+}
+
+/// Interrupts one run's Z3 context from another thread, repeatedly, until
+/// the run ends.
+pub struct Canceller(Arc<Shared>);
+
+impl Canceller {
+    pub fn cancel(&self) {
+        self.0.lock().cancelled = true;
+        self.0.wake.notify_all();
     }
 }
 

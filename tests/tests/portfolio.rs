@@ -1,0 +1,111 @@
+//! The `auto` portfolio end to end: simulation, PDR and CEGAR raced on
+//! threads give the same certificate bytes run after run, every answer
+//! checks VALID, a deep bug in a counting loop is found by simulation, and
+//! `auto` is what the command line runs by default.
+
+use certa::engine::{Config, Engine, Verdict};
+use certa::frontend::Encoding;
+use certa::run::{run_file, Run};
+use certa_tests::{corpus_dir, workspace_binary};
+use std::path::Path;
+use std::process::Command;
+use std::time::Duration;
+
+fn auto(secs: u64) -> Config {
+    Config {
+        timeout: Some(Duration::from_secs(secs)),
+        engine: Engine::Auto,
+        ..Config::default()
+    }
+}
+
+fn run(path: &Path, cfg: &Config) -> Run {
+    run_file(path, Encoding::Lbe, cfg).expect("loads")
+}
+
+fn certificate_bytes(r: &Run) -> String {
+    format!("{:?}", r.certificate)
+}
+
+#[test]
+fn auto_gives_the_same_certificate_bytes_on_every_run() {
+    // Safe and unsafe tasks where different engines win.
+    for file in [
+        "imp/seed.imp",
+        "imp/deep_bug_45.imp",
+        "imp/count_to_1000.imp",
+        "imp/relational_two_counters.imp",
+        "imp/nested_bug.imp",
+    ] {
+        let path = corpus_dir().join(file);
+        let first = run(&path, &auto(30));
+        assert!(
+            !matches!(first.outcome.verdict, Verdict::Unknown(_)),
+            "{file}: {:?}",
+            first.outcome.verdict
+        );
+        assert_eq!(certa::bench::check_run(&first), "VALID", "{file}");
+        for _ in 0..3 {
+            let again = run(&path, &auto(30));
+            assert_eq!(
+                certificate_bytes(&first),
+                certificate_bytes(&again),
+                "{file}: won by {} then by {}",
+                first.outcome.stats.analysis,
+                again.outcome.stats.analysis
+            );
+        }
+    }
+}
+
+#[test]
+fn simulation_finds_a_bug_behind_sixty_thousand_iterations() {
+    let dir = std::env::temp_dir().join(format!("certa-portfolio-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("deep.imp");
+    // Two counters in lockstep; the assertion fails only at i = 60000,
+    // far beyond unrolling (and beyond a value analysis' 2,000 values).
+    std::fs::write(
+        &path,
+        "var i: int;\nvar j: int;\ni = 0;\nj = 5;\nwhile (i < 100000) {\n  i = i + 1;\n  j = j + 2;\n  assert(i != 60000 || j < 100000);\n}\n",
+    )
+    .unwrap();
+    let r = run(&path, &auto(60));
+    let Verdict::Unsafe(trace) = &r.outcome.verdict else {
+        panic!("expected unsafe, got {:?}", r.outcome.verdict);
+    };
+    assert_eq!(r.outcome.stats.analysis, "simulation");
+    assert!(trace.steps.len() >= 60_000, "{} steps", trace.steps.len());
+    assert_eq!(certa::bench::check_run(&r), "VALID");
+}
+
+#[test]
+fn a_proof_stops_the_other_engines_well_before_the_limit() {
+    let r = run(&corpus_dir().join("imp/seed.imp"), &auto(60));
+    assert!(matches!(r.outcome.verdict, Verdict::Safe(_)));
+    // Simulation alone would run its full 8 x 150,000 steps; a proof ends it.
+    assert!(
+        r.outcome.stats.time < Duration::from_secs(20),
+        "{:?}",
+        r.outcome.stats.time
+    );
+}
+
+#[test]
+fn the_command_line_runs_auto_by_default() {
+    let Some(certa) = workspace_binary("certa") else {
+        eprintln!("skipped: the certa binary is not built (cargo test --workspace builds it)");
+        return;
+    };
+    let out = Command::new(certa)
+        .args(["verify", "--help"])
+        .output()
+        .expect("runs certa");
+    let help = String::from_utf8_lossy(&out.stdout);
+    let engine = help
+        .split("--engine")
+        .nth(1)
+        .expect("documents --engine");
+    let default = engine.split("[default: ").nth(1).expect("has a default");
+    assert!(default.starts_with("auto]"), "{help}");
+}
