@@ -83,7 +83,7 @@ fn simulation_finds_a_bug_behind_sixty_thousand_iterations() {
 fn a_proof_stops_the_other_engines_well_before_the_limit() {
     let r = run(&corpus_dir().join("imp/seed.imp"), &auto(60));
     assert!(matches!(r.outcome.verdict, Verdict::Safe(_)));
-    // Simulation alone would run its full 8 x 150,000 steps; a proof ends it.
+    // Simulation alone would run its full 4 x 150,000 steps; a proof ends it.
     assert!(
         r.outcome.stats.time < Duration::from_secs(20),
         "{:?}",
@@ -102,10 +102,7 @@ fn the_command_line_runs_auto_by_default() {
         .output()
         .expect("runs certa");
     let help = String::from_utf8_lossy(&out.stdout);
-    let engine = help
-        .split("--engine")
-        .nth(1)
-        .expect("documents --engine");
+    let engine = help.split("--engine").nth(1).expect("documents --engine");
     let default = engine.split("[default: ").nth(1).expect("has a default");
     assert!(default.starts_with("auto]"), "{help}");
 }

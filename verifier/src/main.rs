@@ -292,7 +292,8 @@ enum Command {
         #[arg(required = true)]
         dirs: Vec<PathBuf>,
         /// Tasks run at a time, each in its own process (default: the
-        /// number of cores). The table and files keep manifest order.
+        /// number of cores, halved under --engine auto, whose engines run
+        /// on threads of their own). The table and files keep manifest order.
         #[arg(short = 'j', long, value_parser = clap::value_parser!(u64).range(1..=256))]
         jobs: Option<u64>,
         /// Run only shard I of N (1-based): the tasks whose position in the
@@ -608,7 +609,13 @@ fn dispatch(command: Command) -> Result<u8, String> {
                 return Err("--golem and --z3 go with --vs".into());
             }
             let jobs = jobs.map_or_else(
-                || std::thread::available_parallelism().map_or(1, |n| n.get()),
+                || {
+                    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+                    match limits.engine {
+                        EngineArg::Auto => (cores / 2).max(1),
+                        _ => cores,
+                    }
+                },
                 |j| j as usize,
             );
             let exe = std::env::current_exe()

@@ -5,7 +5,6 @@ use super::smt::{self, Budget, View};
 use super::Unknown;
 use format::{Step, Task, Trace};
 use z3::ast::{Bool, Int};
-use z3::Solver;
 
 fn pc(frame: usize) -> Int {
     Int::new_const(format!("pc~{frame}"))
@@ -37,7 +36,7 @@ fn step(task: &Task, i: usize) -> Vec<(u32, Bool)> {
 /// Searches for a run into bad of at most `depth` steps. `Ok(None)` means
 /// none exists up to that depth (not that the program is safe).
 pub fn search(task: &Task, depth: usize, budget: &Budget) -> Result<Option<Trace>, Unknown> {
-    let solver = Solver::new();
+    let solver = smt::solver();
     solver.assert(pc(0).eq(Int::from_i64(loc_index(task, &task.initial_location))));
     solver.assert(smt::encode_bool(&task.init, View::state(0)));
     let bad = Int::from_i64(loc_index(task, &task.bad_location));

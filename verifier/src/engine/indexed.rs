@@ -426,7 +426,7 @@ impl<'t> Analysis<'t> {
     }
 
     fn initial(&self) -> Result<Option<BTreeSet<Fact>>, Unknown> {
-        let s = Solver::new();
+        let s = smt::solver();
         s.assert(smt::encode_bool(&self.task.init, View::state(0)));
         if !self.budget.check(&s, &[])? {
             return Ok(None);
@@ -443,7 +443,7 @@ impl<'t> Analysis<'t> {
         e: &Edge,
         only: Option<&BTreeSet<Fact>>,
     ) -> Result<Option<BTreeSet<Fact>>, Unknown> {
-        let s = Solver::new();
+        let s = smt::solver();
         let view = View::step(e, 0);
         let terms = Self::terms(e, e.to != self.task.bad_location);
         for a in self.assume(pre, &terms) {

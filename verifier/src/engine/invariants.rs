@@ -86,7 +86,7 @@ fn sample(
     let cur = vars_at(task, 0);
     let next = vars_at(task, 1);
     let mut solvers: BTreeMap<u32, Solver> = BTreeMap::new();
-    let init = Solver::new();
+    let init = smt::solver();
     init.assert(smt::encode_bool(&task.init, View::state(0)));
     for _ in 0..runs {
         let hints: Vec<Bool> = cur
@@ -112,7 +112,7 @@ fn sample(
             for k in 0..edges.len() {
                 let e = edges[(start + k) % edges.len()];
                 let s = solvers.entry(e.id).or_insert_with(|| {
-                    let s = Solver::new();
+                    let s = smt::solver();
                     s.assert(smt::encode_edge(e, 0));
                     s
                 });
@@ -297,14 +297,43 @@ fn candidates(task: &Task, points: &[State]) -> Vec<Expr> {
     out
 }
 
-/// Is `goal` implied by `facts` (all over frame 0)?
-fn implied(facts: &[Expr], goal: &Expr, budget: &Budget) -> Result<bool, Unknown> {
-    let s = Solver::new();
-    for f in facts {
-        s.assert(smt::encode_bool(f, View::state(0)));
-    }
+/// Is `goal` implied by what `s` holds (over frame 0)? `s` is left as it was.
+fn implied_in(
+    s: &Solver,
+    assumptions: &[Bool],
+    goal: &Expr,
+    budget: &Budget,
+) -> Result<bool, Unknown> {
+    s.push();
     s.assert(smt::encode_bool(goal, View::state(0)).not());
-    Ok(!budget.check(&s, &[])?)
+    let sat = budget.check(s, assumptions);
+    s.pop(1);
+    Ok(!sat?)
+}
+
+/// Drops the facts implied by the others, one solver for the whole set
+/// (each fact behind an indicator), trying the last facts first.
+fn drop_implied(mut facts: Vec<Expr>, budget: &Budget) -> Result<Vec<Expr>, Unknown> {
+    let s = smt::solver();
+    let indicators: Vec<Bool> = (0..facts.len())
+        .map(|i| Bool::new_const(format!("certa!fact!{i}")))
+        .collect();
+    for (f, a) in facts.iter().zip(&indicators) {
+        s.assert(a.implies(smt::encode_bool(f, View::state(0))));
+    }
+    let mut alive = vec![true; facts.len()];
+    for i in (0..facts.len()).rev() {
+        let others: Vec<Bool> = (0..facts.len())
+            .filter(|&j| j != i && alive[j])
+            .map(|j| indicators[j].clone())
+            .collect();
+        if implied_in(&s, &others, &facts[i], budget)? {
+            alive[i] = false;
+        }
+    }
+    let mut keep = alive.into_iter();
+    facts.retain(|_| keep.next().unwrap_or(false));
+    Ok(facts)
 }
 
 /// Candidate facts that survive Houdini: each holds initially and is
@@ -322,9 +351,11 @@ pub fn linear_invariants(task: &Task, budget: &Budget) -> Result<Vec<(String, Ex
     }
     // Initiation at the initial location.
     if let Some(cs) = cand.get_mut(&task.initial_location) {
+        let init = smt::solver();
+        init.assert(smt::encode_bool(&task.init, View::state(0)));
         let mut keep = Vec::new();
         for c in cs.drain(..) {
-            if implied(std::slice::from_ref(&task.init), &c, budget)? {
+            if implied_in(&init, &[], &c, budget)? {
                 keep.push(c);
             }
         }
@@ -338,7 +369,7 @@ pub fn linear_invariants(task: &Task, budget: &Budget) -> Result<Vec<(String, Ex
             let Some(targets) = cand.get(&e.to).cloned() else {
                 continue;
             };
-            let s = Solver::new();
+            let s = smt::solver();
             for c in cand.get(&e.from).map(Vec::as_slice).unwrap_or_default() {
                 s.assert(smt::encode_bool(c, View::state(0)));
             }
@@ -362,15 +393,10 @@ pub fn linear_invariants(task: &Task, budget: &Budget) -> Result<Vec<(String, Ex
         }
     }
     let mut out = Vec::new();
-    for (loc, mut facts) in cand {
+    for (loc, facts) in cand {
         // Try the template bounds (listed last) first, so that an equality
         // such as `x = y` survives rather than the two bounds implying it.
-        for i in (0..facts.len()).rev() {
-            let goal = facts.remove(i);
-            if !implied(&facts, &goal, budget)? {
-                facts.insert(i, goal);
-            }
-        }
+        let facts = drop_implied(facts, budget)?;
         out.extend(facts.into_iter().map(|f| (loc.clone(), f)));
     }
     Ok(out)

@@ -187,7 +187,7 @@ impl<'t> PredicateAnalysis<'t> {
     /// Cubes over the initial precision consistent with the initial
     /// condition and the `fixed` literals.
     pub fn initial_under(&mut self, fixed: &Cube) -> Result<Vec<Cube>, Unknown> {
-        let solver = Solver::new();
+        let solver = smt::solver();
         solver.assert(smt::encode_bool(&self.task.init, View::state(0)));
         solver.assert(self.region(fixed, 0));
         let preds = self.precision(&self.task.initial_location);
@@ -219,7 +219,7 @@ impl<'t> PredicateAnalysis<'t> {
             return Ok(hit.clone());
         }
         let mut es = self.edge_solvers.remove(&edge.id).unwrap_or_else(|| {
-            let solver = Solver::new();
+            let solver = smt::solver();
             solver.assert(smt::encode_edge(edge, 0));
             EdgeSolver {
                 solver,

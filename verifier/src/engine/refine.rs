@@ -8,7 +8,7 @@ use super::{AbstractPath, Refinement, Refiner, Unknown};
 use format::{Expr, Step, Task, Trace};
 use std::time::Instant;
 use z3::ast::{Ast, Bool, Dynamic, Int};
-use z3::{Goal, Solver, Tactic};
+use z3::{Goal, Tactic};
 
 pub struct InterpolationRefiner<'t> {
     task: &'t Task,
@@ -33,7 +33,7 @@ impl<'t> InterpolationRefiner<'t> {
     /// run follows some abstract path whose facts it satisfies, and UNSAT
     /// with them is all the refinement needs (see `path_fact`).
     pub fn feasible(&self, path: &AbstractPath) -> Result<Option<Trace>, Unknown> {
-        let solver = Solver::new();
+        let solver = smt::solver();
         solver.assert(smt::encode_bool(&self.task.init, View::state(0)));
         for i in 0..=path.edges.len() {
             solver.assert(smt::encode_bool(&path.fact(i), View::state(i)));
@@ -159,7 +159,7 @@ impl<'t> InterpolationRefiner<'t> {
                 r => vec![r.clone()],
             }
         };
-        let solver = Solver::new();
+        let solver = smt::solver();
         solver.assert(smt::encode_bool(&self.task.init, View::state(0)));
         for i in 0..=edges.len() {
             solver.assert(smt::encode_bool(&path.fact(i), View::state(i)));

@@ -27,6 +27,9 @@ pub struct Limits {
     /// The first runs that guess only small values: a loop whose bound
     /// is a guessed input ends within the steps when the input is small.
     pub narrow_runs: usize,
+    /// Steps between two checks of the deadline, each counted as one
+    /// query in a race (see engine::race).
+    pub steps_per_tick: usize,
 }
 
 impl Default for Limits {
@@ -37,6 +40,7 @@ impl Default for Limits {
             tries: 6,
             deadline: None,
             narrow_runs: 0,
+            steps_per_tick: 1024,
         }
     }
 }
@@ -339,8 +343,7 @@ fn run(task: &Task, limits: &Limits, rng: &mut Rng) -> Option<Trace> {
                 steps,
             });
         }
-        // In a race, 1,024 steps count as one query (see engine::race).
-        if n % 1024 == 0
+        if n % limits.steps_per_tick.max(1) == 0
             && (limits.deadline.is_some_and(|d| Instant::now() >= d)
                 || super::race::tick().is_err())
         {

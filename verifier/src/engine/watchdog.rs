@@ -145,7 +145,7 @@ impl Drop for Alarm {
             // A tactic interrupted (or an interrupt that arrived after the
             // call ended) leaves the context cancelled until a solver check
             // resets it; an empty check is immediate.
-            let _ = z3::Solver::new().check();
+            let _ = super::smt::solver().check();
         }
     }
 }

@@ -13,7 +13,6 @@ use format::{
 };
 use std::time::Instant;
 use z3::ast::Bool;
-use z3::Solver;
 
 /// The negation of a literal, comparisons flipped rather than wrapped.
 pub fn negate(l: &Expr) -> Expr {
@@ -80,7 +79,7 @@ pub fn safe_body(
     let mut successors = Vec::new();
     for node in &nodes {
         let loc = frames.loc(&node.location);
-        let solver = Solver::new();
+        let solver = smt::solver();
         for lemma in &invariant[loc] {
             solver.assert(smt::encode_bool(&clause(&lemma.cube), View::state(0)));
         }

@@ -115,7 +115,7 @@ impl<'t> Frames<'t> {
             if from == bad_loc {
                 continue;
             }
-            let solver = Solver::new();
+            let solver = smt::solver();
             solver.assert(smt::encode_edge(e, 0));
             if from == init_loc {
                 solver.assert(init_act.implies(smt::encode_bool(&task.init, View::state(0))));
@@ -128,7 +128,7 @@ impl<'t> Frames<'t> {
                 solver,
             });
         }
-        let init_solver = Solver::new();
+        let init_solver = smt::solver();
         init_solver.assert(smt::encode_bool(&task.init, View::state(0)));
         Frames {
             task,

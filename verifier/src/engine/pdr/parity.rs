@@ -52,7 +52,7 @@ pub fn parity_invariants(task: &Task, budget: &Budget) -> Result<Vec<(String, Ex
         .collect();
     // Initiation.
     if let Some(at_init) = facts.get_mut(task.initial_location.as_str()) {
-        let s = Solver::new();
+        let s = smt::solver();
         s.assert(smt::encode_bool(&task.init, View::state(0)));
         drop_violated(&s, at_init, 0, budget)?;
     }
@@ -63,7 +63,7 @@ pub fn parity_invariants(task: &Task, budget: &Budget) -> Result<Vec<(String, Ex
             if e.from == task.bad_location || e.to == task.bad_location {
                 continue;
             }
-            let s = Solver::new();
+            let s = smt::solver();
             for f in &facts[e.from.as_str()] {
                 s.assert(smt::encode_bool(f, View::state(0)));
             }
