@@ -334,6 +334,11 @@ enum Command {
         /// With --vs: Golem, run as its portfolio and as its default engine.
         #[arg(long, value_name = "BIN")]
         golem: Option<String>,
+        /// With --golem, run only Golem's portfolio, not also its default
+        /// engine (which times out on most tasks: long limits take half
+        /// the time).
+        #[arg(long)]
+        golem_portfolio_only: bool,
         /// With --vs: the `z3` binary, run as Spacer.
         #[arg(long, value_name = "BIN")]
         z3: Option<String>,
@@ -591,6 +596,7 @@ fn dispatch(command: Command) -> Result<u8, String> {
             no_sbe,
             vs,
             golem,
+            golem_portfolio_only,
             z3,
         } => {
             // Refuses bad limits before any task runs.
@@ -604,6 +610,9 @@ fn dispatch(command: Command) -> Result<u8, String> {
             }
             if vs && (shard.is_some() || merge || cache.is_some() || sarif.is_some()) {
                 return Err("--shard, --merge, --cache and --sarif do not go with --vs".into());
+            }
+            if golem_portfolio_only && golem.is_none() {
+                return Err("--golem-portfolio-only goes with --golem".into());
             }
             if !vs && (golem.is_some() || z3.is_some()) {
                 return Err("--golem and --z3 go with --vs".into());
@@ -637,7 +646,11 @@ fn dispatch(command: Command) -> Result<u8, String> {
             if vs {
                 let mut anchors = Vec::new();
                 if let Some(bin) = &golem {
-                    anchors.extend(vs::Anchor::golem(bin));
+                    let [portfolio, default] = vs::Anchor::golem(bin);
+                    anchors.push(portfolio);
+                    if !golem_portfolio_only {
+                        anchors.push(default);
+                    }
                 }
                 if let Some(bin) = z3 {
                     anchors.push(vs::Anchor::Spacer { bin });

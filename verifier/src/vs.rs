@@ -358,14 +358,17 @@ fn chc_task(task: &Task, tmp: &Path) -> Result<Task, String> {
     })
 }
 
-fn certa_cell(row: &Row, wall: f64) -> (Cell, String, String) {
+/// certa's cell; an answer after the limit counts as a timeout, as the
+/// anchors are killed at the limit.
+fn certa_cell(row: &Row, wall: f64, limit: f64) -> (Cell, String, String) {
+    let seconds = (wall - row.check_seconds).max(0.0);
     let answer = match row.verdict.split(' ').next().unwrap_or("") {
+        _ if seconds > limit => "timeout",
         "safe" => "sat",
         "unsafe" => "unsat",
         "unknown" => "unknown",
         _ => "error",
     };
-    let seconds = (wall - row.check_seconds).max(0.0);
     let cell = Cell {
         answer: answer.into(),
         seconds,
@@ -443,7 +446,8 @@ pub fn run(
                 0 => {
                     let start = Instant::now();
                     let r = certa(&chc);
-                    let (cell, check, reason) = certa_cell(&r, start.elapsed().as_secs_f64());
+                    let (cell, check, reason) =
+                        certa_cell(&r, start.elapsed().as_secs_f64(), limit.as_secs_f64());
                     row.certa = cell;
                     row.certa_check = check;
                     row.certa_reason = reason;
