@@ -422,13 +422,22 @@ fn main() -> ExitCode {
             .unwrap_or_else(|_| Err("internal error (panic); see the message above".into())),
         Err(e) => Err(format!("cannot start the worker thread: {e}")),
     };
-    match result {
-        Ok(code) => ExitCode::from(code),
+    let code = match result {
+        Ok(code) => code,
         Err(message) => {
             eprintln!("certa: {message}");
-            ExitCode::from(EXIT_INPUT)
+            EXIT_INPUT
         }
-    }
+    };
+    // Engines that lost an `auto` race may still be winding down inside Z3
+    // on detached threads; a normal exit would run Z3's global destructors
+    // under them. Everything is written and closed by now: leave at once.
+    use std::io::Write as _;
+    let _ = std::io::stdout().flush();
+    let _ = std::io::stderr().flush();
+    // SAFETY: _exit(2) ends the process without running destructors; the
+    // outputs are flushed above and no file is left open for writing.
+    unsafe { libc::_exit(i32::from(code)) }
 }
 
 fn dispatch(command: Command) -> Result<u8, String> {

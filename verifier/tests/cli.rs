@@ -69,7 +69,14 @@ fn verify_unsafe_program_exits_1_and_replay_shows_source_lines() {
 #[test]
 fn exhausted_refinement_budget_exits_2_with_the_reason() {
     let o = certa()
-        .args(["verify", "--no-invariants", "--max-refinements", "0"])
+        .args([
+            "verify",
+            "--engine",
+            "cegar",
+            "--no-invariants",
+            "--max-refinements",
+            "0",
+        ])
         .arg(corpus("imp/seed.imp"))
         .output()
         .unwrap();
