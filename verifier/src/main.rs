@@ -59,8 +59,9 @@ enum EngineArg {
     Cegar,
     /// Property-directed reachability (IC3).
     Pdr,
-    /// Simulation, PDR and CEGAR at once; the answer with the fewest
-    /// solver queries wins (ties in that order), so it does not depend on timing.
+    /// Simulation, PDR and CEGAR at once; the answer that took the least
+    /// work (solver queries, priced per engine) wins, ties in that order,
+    /// so it does not depend on timing.
     Auto,
 }
 
