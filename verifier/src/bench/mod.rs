@@ -86,11 +86,7 @@ pub fn tasks(dirs: &[PathBuf]) -> Result<Vec<Task>, String> {
 fn verdict_word(run: &Result<Run, String>) -> String {
     match run {
         Err(_) => "error".into(),
-        Ok(r) => match &r.outcome.verdict {
-            Verdict::Safe(_) => "safe".into(),
-            Verdict::Unsafe(_) => "unsafe".into(),
-            Verdict::Unknown(why) => format!("unknown ({why})"),
-        },
+        Ok(r) => r.outcome.verdict.word(),
     }
 }
 

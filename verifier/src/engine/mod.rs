@@ -158,6 +158,26 @@ pub enum Verdict {
     Unknown(String),
 }
 
+impl Verdict {
+    /// `Some(true)` safe, `Some(false)` unsafe, `None` unknown.
+    pub fn answer(&self) -> Option<bool> {
+        match self {
+            Verdict::Safe(_) => Some(true),
+            Verdict::Unsafe(_) => Some(false),
+            Verdict::Unknown(_) => None,
+        }
+    }
+
+    /// `safe`, `unsafe` or `unknown (reason)`, for tables and progress lines.
+    pub fn word(&self) -> String {
+        match self {
+            Verdict::Safe(_) => "safe".into(),
+            Verdict::Unsafe(_) => "unsafe".into(),
+            Verdict::Unknown(why) => format!("unknown ({why})"),
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Outcome {
     pub verdict: Verdict,
@@ -362,11 +382,7 @@ fn run_portfolio(task: &Task, cfg: &Config, start: Instant) -> Outcome {
                 let out = run_lane(i, task, cfg, lane, start);
                 let _ = lane_tx.send(race::Finish {
                     lane: i,
-                    answer: match out.verdict {
-                        Verdict::Safe(_) => Some(true),
-                        Verdict::Unsafe(_) => Some(false),
-                        Verdict::Unknown(_) => None,
-                    },
+                    answer: out.verdict.answer(),
                     result: out,
                 });
             });
@@ -384,9 +400,9 @@ fn run_portfolio(task: &Task, cfg: &Config, start: Instant) -> Outcome {
             eprintln!(
                 "certa: [auto] {} finished after {} work units in {:.2?}: {}",
                 NAMES[f.lane],
-                lanes[f.lane].queries(),
+                lanes[f.lane].work(),
                 start.elapsed(),
-                verdict_word(&f.result.verdict)
+                f.result.verdict.word()
             );
         }
     });
@@ -480,14 +496,6 @@ fn simulate_integers(task: &Task, cfg: &Config, start: Instant) -> Outcome {
 /// Stack of each engine thread: encodings and certificates recurse over
 /// formula depth (the same as the CLI's worker thread).
 const ENGINE_STACK_BYTES: usize = 1 << 30;
-
-fn verdict_word(v: &Verdict) -> String {
-    match v {
-        Verdict::Safe(_) => "safe".into(),
-        Verdict::Unsafe(_) => "unsafe".into(),
-        Verdict::Unknown(why) => format!("unknown ({why})"),
-    }
-}
 
 fn unknown_outcome(why: String, start: Instant) -> Outcome {
     Outcome {

@@ -1,4 +1,4 @@
-//! Engines raced on threads, won by the fewest solver queries, not by the clock.
+//! Engines raced on threads, won by the least work (priced solver queries), not by the clock.
 //!
 //! Each engine runs in a [`Lane`] that counts every query its thread makes
 //! (through [`super::smt::Budget::check`]), each at the engine's price in
@@ -24,8 +24,8 @@ const POLL: Duration = Duration::from_millis(2);
 /// One engine's share of a race.
 #[derive(Default)]
 pub struct Lane {
-    /// Work done so far, in units of [`Lane::price`] per query.
-    queries: AtomicU64,
+    /// Work done so far: [`Lane::price`] units per query.
+    work: AtomicU64,
     /// Work units one query of this engine counts for.
     price: u64,
     /// Queries allowed; `u64::MAX` until a rival answers.
@@ -59,19 +59,19 @@ impl Lane {
     }
 
     /// Work units spent so far.
-    pub fn queries(&self) -> u64 {
-        self.queries.load(SeqCst)
+    pub fn work(&self) -> u64 {
+        self.work.load(SeqCst)
     }
 
     /// Solver queries made so far (work units over the price).
     pub fn solver_queries(&self) -> u64 {
-        self.queries() / self.price.max(1)
+        self.work() / self.price.max(1)
     }
 
-    /// Lets the engine go on only while it has made at most `cap` queries.
+    /// Lets the engine go on only while it has spent at most `cap` work units.
     pub fn limit(&self, cap: u64) {
         self.cap.fetch_min(cap, SeqCst);
-        if self.queries() > self.cap.load(SeqCst) {
+        if self.work() > self.cap.load(SeqCst) {
             self.cancel();
         }
     }
@@ -115,13 +115,13 @@ pub fn tick() -> Result<(), Unknown> {
     CURRENT.with(|c| match c.borrow().as_ref() {
         None => Ok(()),
         Some(lane) => {
-            let n = lane.queries.fetch_add(lane.price, SeqCst) + lane.price;
+            let n = lane.work.fetch_add(lane.price, SeqCst) + lane.price;
             if n > lane.cap.load(SeqCst) {
                 lane.cancel();
             }
             if lane.is_cancelled() {
                 Err(Unknown(
-                    "outraced: another engine answered with fewer queries".into(),
+                    "outraced: another engine answered with less work".into(),
                 ))
             } else {
                 Ok(())
@@ -161,7 +161,7 @@ pub struct Finish<T> {
 
 /// The race's referee: caps the rivals of each definite answer and, once
 /// every lane has finished, names the winner: the definite answer with the
-/// fewest queries, ties to the earlier lane; `None` if no answer is definite.
+/// least work, ties to the earlier lane; `None` if no answer is definite.
 /// A proof stops the refuting lanes at once: sound engines cannot disagree.
 /// The referee stops listening once every lane has finished or been
 /// cancelled (a cancelled lane cannot win), so it never waits for losers
@@ -189,7 +189,7 @@ pub fn referee<T>(
         };
         on_finish(&f);
         if let Some(safe) = f.answer {
-            let q = lanes[f.lane].queries();
+            let q = lanes[f.lane].work();
             for (j, rival) in lanes.iter().enumerate() {
                 if safe && rival.refutes_only {
                     rival.cancel();
@@ -205,7 +205,7 @@ pub fn referee<T>(
     }
     let winner = (0..lanes.len())
         .filter(|&i| definite[i])
-        .min_by_key(|&i| (lanes[i].queries(), i));
+        .min_by_key(|&i| (lanes[i].work(), i));
     (winner, results)
 }
 
