@@ -1,17 +1,41 @@
 //! Confirming a counterexample: compile the harness with the program
 //! (LP64 in place of ILP32 only when that gives the same task), run it
-//! under a timeout, and read the marker and exit status.
+//! under a timeout, and read back the run's token.
+//!
+//! The program is linked into the harness's process, so what it prints and
+//! its exit status prove nothing: a program can print the harness's marker
+//! and exit with [`REACHED_STATUS`] without ever calling `reach_error`. So
+//! each run gets a fresh token of 16 random bytes (from `/dev/urandom`)
+//! that the program cannot know. confirm writes it into a pipe whose read
+//! end the child gets at a descriptor number chosen at random (>= 10), and
+//! opens a second pipe whose write end the child gets at another random
+//! number; the numbers travel in [`CONFIRM_ENV`]. The harness's
+//! constructor (priority 101: before any of the program's code) reads the
+//! token, closes the first descriptor and wipes and removes the variable;
+//! its `reach_error` writes `reached <token> <function> <nondet calls>` to
+//! the second and exits. CONFIRMED needs that line with this run's token,
+//! the trace's number of nondet calls (so the error is reached at the end
+//! of the certificate's run, not on another path) and the exit status.
+//!
+//! What this does not stop: code running in the same process can read the
+//! harness's memory. A program written to attack the harness (by reading
+//! its static token, or with a constructor of a reserved priority that
+//! runs first) can still forge; a program that merely prints the marker,
+//! or whose own code exits with the status, cannot.
 
 use super::*;
 use std::fmt;
-use std::io::Read;
+use std::io::{Read, Write};
+use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
 /// What running the harness showed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
-    /// The run printed the marker and exited with [`REACHED_STATUS`].
+    /// The harness's `reach_error` sent back the run's token after the
+    /// trace's nondet calls, and the run exited with [`REACHED_STATUS`].
     Confirmed,
     /// The program ran but did not reach the error.
     NotConfirmed,
@@ -445,28 +469,7 @@ pub fn confirm_harness(cert: &Certificate, _source: &Path, h: &Harness) -> Confi
     if !run.stderr.is_empty() {
         output.push_str(&format!("[stderr]\n{}\n", last_lines(&run.stderr, 10)));
     }
-    let marker = run.stderr.lines().any(|l| l == MARKER);
-    let (outcome, reason) = match run.status {
-        Status::Exited(REACHED_STATUS) if marker => (
-            Outcome::Confirmed,
-            format!(
-                "the program reaches the error with the certificate's {} nondet values (exit status {REACHED_STATUS})",
-                h.nondet.len()
-            ),
-        ),
-        Status::Exited(code) => (
-            Outcome::NotConfirmed,
-            format!(
-                "the program exited with status {code}{}",
-                if marker { "" } else { " without reaching the error" }
-            ),
-        ),
-        Status::Signal(s) => (Outcome::NotConfirmed, format!("the program was killed by signal {s}")),
-        Status::TimedOut => (
-            Outcome::NotConfirmed,
-            format!("the program did not finish within {} s (killed)", RUN_TIMEOUT.as_secs()),
-        ),
-    };
+    let (outcome, reason) = judge(&run, h.nondet.len());
     // A run that depends on values nobody sets refutes nothing.
     let (outcome, reason) = if outcome == Outcome::NotConfirmed && !h.indeterminate.is_empty() {
         (
@@ -484,26 +487,252 @@ pub fn confirm_harness(cert: &Certificate, _source: &Path, h: &Harness) -> Confi
     }
 }
 
+/// What the run shows: CONFIRMED only with this run's token, sent after
+/// the trace's `expected_calls` nondet calls, and the reached status.
+fn judge(run: &RunResult, expected_calls: usize) -> (Outcome, String) {
+    let marker = run.stderr.lines().any(|l| l == MARKER);
+    let wrong = if run.wrong_token {
+        " (a report with a wrong token came back)"
+    } else {
+        ""
+    };
+    match (&run.status, &run.report) {
+        (Status::Exited(REACHED_STATUS), Some(r)) if r.calls == expected_calls as u64 => (
+            Outcome::Confirmed,
+            format!(
+                "the program reaches the error: `{}` sent back this run's token after the certificate's {expected_calls} nondet values (exit status {REACHED_STATUS})",
+                r.function
+            ),
+        ),
+        (_, Some(r)) if r.calls != expected_calls as u64 => (
+            Outcome::NotConfirmed,
+            format!(
+                "`{}` ran after {} nondet calls, but the certificate's run makes {expected_calls}: the program reaches the error on another run",
+                r.function, r.calls
+            ),
+        ),
+        (status, Some(r)) => (
+            Outcome::NotConfirmed,
+            format!(
+                "`{}` sent back this run's token, but the run then ended with {} instead of exiting with status {REACHED_STATUS}",
+                r.function,
+                status.describe()
+            ),
+        ),
+        (Status::Exited(code), None) if marker || *code == REACHED_STATUS => (
+            Outcome::NotConfirmed,
+            format!(
+                "the program exited with status {code}{}, but the harness's reach_error never sent back this run's token: the program's own output or exit, not the error{wrong}",
+                if marker { " and printed the harness's marker" } else { "" }
+            ),
+        ),
+        (Status::Exited(code), None) => (
+            Outcome::NotConfirmed,
+            format!("the program exited with status {code} without reaching the error{wrong}"),
+        ),
+        (Status::Signal(s), None) => (
+            Outcome::NotConfirmed,
+            format!("the program was killed by signal {s}"),
+        ),
+        (Status::TimedOut, None) => (
+            Outcome::NotConfirmed,
+            format!(
+                "the program did not finish within {} s (killed)",
+                RUN_TIMEOUT.as_secs()
+            ),
+        ),
+    }
+}
+
 enum Status {
     Exited(i32),
     Signal(i32),
     TimedOut,
 }
 
+impl Status {
+    fn describe(&self) -> String {
+        match self {
+            Status::Exited(c) => format!("exit status {c}"),
+            Status::Signal(s) => format!("signal {s}"),
+            Status::TimedOut => "a timeout".into(),
+        }
+    }
+}
+
+/// What the harness's `reach_error` sent back with the run's token.
+struct Report {
+    function: String,
+    calls: u64,
+}
+
 struct RunResult {
     status: Status,
     stdout: String,
     stderr: String,
+    /// The report carrying this run's token, if one came back.
+    report: Option<Report>,
+    /// A report line came back with another token.
+    wrong_token: bool,
 }
 
-/// Runs `exe` with no input, killing it after `limit`.
+/// `n` bytes from `/dev/urandom`.
+fn random_bytes(n: usize) -> Result<Vec<u8>, String> {
+    let mut b = vec![0u8; n];
+    std::fs::File::open("/dev/urandom")
+        .and_then(|mut f| f.read_exact(&mut b))
+        .map_err(|e| format!("cannot read /dev/urandom: {e}"))?;
+    Ok(b)
+}
+
+/// The highest descriptor number plus one that a child may use, at most 1024.
+fn descriptor_limit() -> i32 {
+    let mut rl = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit(2) writes the struct it is given and nothing else.
+    let ok = unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut rl) } == 0;
+    if ok {
+        rl.rlim_cur.min(1024) as i32
+    } else {
+        256
+    }
+}
+
+/// Two distinct random descriptor numbers in `10..limit`.
+fn random_descriptors(limit: i32) -> Result<(i32, i32), String> {
+    let span = (limit - 10).max(2) as u32;
+    let r = random_bytes(8)?;
+    let a = u32::from_le_bytes([r[0], r[1], r[2], r[3]]) % span;
+    let mut b = u32::from_le_bytes([r[4], r[5], r[6], r[7]]) % (span - 1);
+    if b >= a {
+        b += 1;
+    }
+    Ok((10 + a as i32, 10 + b as i32))
+}
+
+/// Spawns `exe` with the token's descriptor at a random number `>= 10`
+/// and the report's write end at another (see the module's documentation);
+/// `token_r` and `report_w` are the parent's ends to hand over.
+fn spawn_with_channel(
+    exe: &Path,
+    token_r: &OwnedFd,
+    report_w: &OwnedFd,
+) -> Result<std::process::Child, String> {
+    let limit = descriptor_limit();
+    if limit < 16 {
+        return Err(format!("too few descriptors allowed ({limit})"));
+    }
+    let (from_in, from_out) = (token_r.as_raw_fd(), report_w.as_raw_fd());
+    let mut last = String::new();
+    // A number already open in the child is never replaced: that spawn
+    // fails (EBUSY) and another pair is drawn.
+    for _ in 0..16 {
+        let (to_in, to_out) = random_descriptors(limit)?;
+        let mut cmd = Command::new(exe);
+        cmd.stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .env(CONFIRM_ENV, format!("{to_in}:{to_out}"));
+        // SAFETY: the hook runs in the forked child before exec and calls
+        // only fcntl(2) and dup2(2), which are async-signal-safe, on
+        // descriptor numbers copied into the closure; it allocates nothing.
+        // dup2 leaves the new descriptors without close-on-exec, so exactly
+        // these two reach the harness; the pipes' own descriptors are
+        // close-on-exec and stay behind.
+        unsafe {
+            cmd.pre_exec(move || {
+                let open = |fd: i32| libc::fcntl(fd, libc::F_GETFD) != -1;
+                if open(to_in) || open(to_out) {
+                    return Err(std::io::Error::from_raw_os_error(libc::EBUSY));
+                }
+                if libc::dup2(from_in, to_in) < 0 || libc::dup2(from_out, to_out) < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        match cmd.spawn() {
+            Ok(c) => return Ok(c),
+            Err(e) if e.raw_os_error() == Some(libc::EBUSY) => last = e.to_string(),
+            Err(e) => return Err(e.to_string()),
+        }
+    }
+    Err(format!(
+        "no free descriptor numbers for the harness ({last})"
+    ))
+}
+
+/// Reads what the harness sent on the report pipe once the run is over:
+/// without blocking, since a process the program forked may still hold
+/// the write end.
+fn read_report(report_r: OwnedFd) -> Vec<u8> {
+    let fd = report_r.as_raw_fd();
+    // SAFETY: fcntl(2) on a descriptor this function owns.
+    unsafe {
+        let flags = libc::fcntl(fd, libc::F_GETFL);
+        if flags >= 0 {
+            libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
+        }
+    }
+    let mut f = std::fs::File::from(report_r);
+    let mut kept = Vec::new();
+    let mut buf = [0u8; 4096];
+    while kept.len() < 1 << 16 {
+        match f.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => kept.extend_from_slice(&buf[..n]),
+        }
+    }
+    kept
+}
+
+/// The report line carrying `token`: `reached <token> <function> <calls>`.
+fn parse_report(bytes: &[u8], token: &str) -> (Option<Report>, bool) {
+    let text = String::from_utf8_lossy(bytes);
+    let mut wrong = false;
+    for line in text.lines() {
+        let f: Vec<&str> = line.split(' ').collect();
+        if f.len() != 4 || f[0] != "reached" {
+            continue;
+        }
+        if f[1] != token {
+            wrong = true;
+            continue;
+        }
+        if let Ok(calls) = f[3].parse() {
+            return (
+                Some(Report {
+                    function: f[2].to_string(),
+                    calls,
+                }),
+                wrong,
+            );
+        }
+    }
+    (None, wrong)
+}
+
+/// Runs `exe` with no input, killing it after `limit`, with a fresh
+/// token for its `reach_error` to send back.
 fn run_with_timeout(exe: &Path, limit: Duration) -> Result<RunResult, String> {
-    let mut child = Command::new(exe)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
+    let token: String = random_bytes(16)?
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let (token_r, mut token_w) = std::io::pipe().map_err(|e| e.to_string())?;
+    let (report_r, report_w) = std::io::pipe().map_err(|e| e.to_string())?;
+    // The token waits in the pipe; the harness reads it up to end of file.
+    token_w
+        .write_all(token.as_bytes())
         .map_err(|e| e.to_string())?;
+    drop(token_w);
+    let (token_r, report_w): (OwnedFd, OwnedFd) = (token_r.into(), report_w.into());
+    let mut child = spawn_with_channel(exe, &token_r, &report_w)?;
+    // Only the child holds these now.
+    drop(token_r);
+    drop(report_w);
     // Keeps the last 64 KiB of a stream.
     fn drain(mut r: impl Read + Send + 'static) -> std::thread::JoinHandle<String> {
         std::thread::spawn(move || {
@@ -547,9 +776,12 @@ fn run_with_timeout(exe: &Path, limit: Duration) -> Result<RunResult, String> {
             }
         },
     };
+    let (report, wrong_token) = parse_report(&read_report(report_r.into()), &token);
     Ok(RunResult {
         status,
         stdout,
         stderr,
+        report,
+        wrong_token,
     })
 }

@@ -9,8 +9,12 @@ use std::time::Duration;
 mod confirm;
 pub use confirm::*;
 
-/// Printed on stderr by the harness's `reach_error`.
+/// Printed on stderr by the harness's `reach_error`, for people: `confirm`
+/// does not trust it (a program can print it), it reads the run's token.
 pub const MARKER: &str = "certa-harness: reach_error reached";
+/// The environment variable through which `confirm` names the harness's
+/// two descriptors (`<in>:<out>`); the harness wipes it before `main`.
+pub const CONFIRM_ENV: &str = "CERTA_CONFIRM";
 /// Exit status of a run that reaches `reach_error`.
 pub const REACHED_STATUS: i32 = 86;
 /// Exit status of a run whose `__VERIFIER_assume` fails.
@@ -312,7 +316,7 @@ pub fn build(cert: &Certificate, source: &Path) -> Result<Harness, String> {
     }
     c.push_str(&format!(" *   cc -w -O0{m32} harness.c program.o -o run\n"));
     c.push_str(&format!(
-        " * run: ./run; reaching the error prints \"{MARKER}\"\n *   on stderr and exits with status {REACHED_STATUS}.\n"
+        " * run: ./run; reaching the error prints \"{MARKER}\"\n *   on stderr and exits with status {REACHED_STATUS}. `certa confirm` trusts neither:\n *   it passes a fresh random token that only this file's reach_error sends back.\n"
     ));
     c.push_str(&format!(
         " * {} nondet values, in call order (line:col function = value -> variable):\n",
@@ -335,7 +339,7 @@ pub fn build(cert: &Certificate, source: &Path) -> Result<Harness, String> {
             " * note: `{s}` is not defined here (unknown type)\n"
         ));
     }
-    c.push_str(" */\n#include <stdio.h>\n#include <stdlib.h>\n\n");
+    c.push_str(" */\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <unistd.h>\n#include <fcntl.h>\n\n");
     c.push_str("/* `long` of the program (`-DCERTA_LONG=int` when its `long` was rewritten to `int`). */\n");
     c.push_str("#ifndef CERTA_LONG\n#define CERTA_LONG long\n#endif\n\n");
 
@@ -401,9 +405,10 @@ static unsigned long long certa_next(unsigned char kind) {
         ));
     }
     c.push('\n');
+    c.push_str(&CONFIRM_C.replace("CERTA_CONFIRM_ENV", CONFIRM_ENV));
     for e in &errors {
         c.push_str(&format!(
-            "void {e}(void) {{\n  fputs(\"{MARKER}\\n\", stderr);\n  fflush(NULL);\n  _Exit({REACHED_STATUS});\n}}\n"
+            "void {e}(void) {{\n  certa_report(\"{e}\");\n  fputs(\"{MARKER}\\n\", stderr);\n  fflush(NULL);\n  _Exit({REACHED_STATUS});\n}}\n"
         ));
     }
     for a in &assumes {
@@ -425,6 +430,65 @@ static unsigned long long certa_next(unsigned char kind) {
         indeterminate: st.indeterminate,
     })
 }
+
+/// The harness's side of `certa confirm`'s proof that `reach_error` ran
+/// (see `confirm.rs`). Read before any of the program's code runs
+/// (constructor priority 101, the first one not reserved), so the program
+/// never sees the variable, the token's descriptor or the token.
+const CONFIRM_C: &str = r#"/* Under `certa confirm`: proof that this file's reach_error ran. confirm sets
+ * CERTA_CONFIRM_ENV=<in>:<out>, two descriptor numbers it picks at random for
+ * each run, and puts on <in> a random token made for that run. Before any of
+ * the program's code runs, this reads the token, closes <in>, and wipes and
+ * removes the variable; reach_error writes the token (and how many nondet
+ * values were taken) to <out>. The program's own output cannot carry a token
+ * it never saw. Without the variable (run by hand), this does nothing. */
+static char certa_token[72];
+static int certa_out = -1;
+
+__attribute__((constructor(101))) static void certa_confirm_init(void) {
+  char *v = getenv("CERTA_CONFIRM_ENV");
+  int in = -1, out = -1;
+  size_t got = 0;
+  if (!v)
+    return;
+  if (sscanf(v, "%d:%d", &in, &out) != 2)
+    in = out = -1;
+  memset(v, 0, strlen(v));
+  unsetenv("CERTA_CONFIRM_ENV");
+  if (in < 0 || out < 0)
+    return;
+  while (got < sizeof certa_token - 1) {
+    ssize_t n = read(in, certa_token + got, sizeof certa_token - 1 - got);
+    if (n <= 0)
+      break;
+    got += (size_t)n;
+  }
+  certa_token[got] = 0;
+  close(in);
+  if (got == 0) {
+    close(out);
+    return;
+  }
+  fcntl(out, F_SETFD, FD_CLOEXEC);
+  certa_out = out;
+}
+
+static void certa_report(const char *fn) {
+  char line[160];
+  int n;
+  size_t done = 0;
+  if (certa_out < 0)
+    return;
+  n = snprintf(line, sizeof line, "reached %s %s %lu\n", certa_token, fn, certa_calls);
+  while (n > 0 && done < (size_t)n) {
+    ssize_t w = write(certa_out, line + done, (size_t)n - done);
+    if (w <= 0)
+      break;
+    done += (size_t)w;
+  }
+}
+
+"#;
 
 /// A value the harness cannot set, in words.
 fn uncontrolled(u: &Indeterminate) -> String {
