@@ -5,12 +5,20 @@
 //! records, gives exactly the certificate's task (same task hash).
 //! `--task FILE`: the task file hashes to the certificate's task hash.
 //! Without either, a VALID is about the embedded task only.
+//!
+//! The re-translation (preprocessor and parser) runs on its own thread under
+//! the check's total time: past it, or when the thread cannot be had, or
+//! when the frontend panics, the binding is inconclusive, never a pass. A
+//! translation abandoned at the deadline keeps its thread (and a blocked
+//! preprocessor its process) until the checking process ends.
 #![forbid(unsafe_code)]
 
 use crate::error::CheckError;
 use crate::Outcome;
 use format::Certificate;
 use std::path::PathBuf;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 /// What a check binds the certificate to.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -52,10 +60,98 @@ impl Binding {
     }
 }
 
-/// Checks a source binding (task bindings are part of structure). A
-/// translation that cannot run here (no preprocessor, unreadable include)
-/// is inconclusive, never a pass.
+/// Checks a source binding (task bindings are part of structure) without a
+/// deadline; see [`check_until`].
 pub fn check(cert: &Certificate, binding: &Binding) -> Outcome {
+    check_until(cert, binding, None, None)
+}
+
+/// What the translation thread hands back.
+enum Translated {
+    /// The translated task (hashed by the caller, on its large stack).
+    Task(format::Task),
+    /// The translation could not run here (no preprocessor, unreadable include).
+    CannotRun(String),
+    /// The frontend refused the source.
+    Refused(String),
+}
+
+/// Stack of the translation thread. The frontend parses and translates on
+/// threads of its own (256 MiB); this one holds what it returns and drops
+/// its syntax trees, so it gets as much, not the checking thread's 1 GiB.
+pub const TRANSLATE_STACK: usize = 256 << 20;
+
+/// Re-translates `path` as `recorded` says, on a thread of its own, and
+/// waits for it until `deadline`. `Err` is why there is no answer.
+fn translate_until(
+    path: &std::path::Path,
+    recorded: &format::Translation,
+    deadline: Option<Instant>,
+    total: Option<Duration>,
+) -> Result<Translated, String> {
+    let timeout = || {
+        format!(
+            "timeout during re-translation: the total time limit of {} s is used up",
+            total.unwrap_or_default().as_secs()
+        )
+    };
+    if deadline.is_some_and(|d| Instant::now() >= d) {
+        return Err(timeout());
+    }
+    let (tx, rx) = mpsc::channel();
+    let (path, recorded) = (path.to_path_buf(), recorded.clone());
+    let worker = std::thread::Builder::new()
+        .name("certa-check-translate".into())
+        .stack_size(TRANSLATE_STACK)
+        .spawn(move || {
+            let run = std::panic::AssertUnwindSafe(|| match frontend::load_as(&path, &recorded) {
+                Ok(p) => Translated::Task(p.task),
+                Err(frontend::FrontendError::Io { file, source }) => {
+                    Translated::CannotRun(format!("cannot translate {file}: {source}"))
+                }
+                Err(e) => Translated::Refused(e.to_string()),
+            });
+            if let Err(late) = tx.send(std::panic::catch_unwind(run).map_err(panic_text)) {
+                // Past the deadline nobody waits: do not walk a deep task
+                // on this smaller stack to free it; the process ends soon.
+                std::mem::forget(late);
+            }
+        })
+        .map_err(|e| format!("cannot start the re-translation thread: {e}"))?;
+    let got = match deadline {
+        None => rx.recv().map_err(|_| mpsc::RecvTimeoutError::Disconnected),
+        Some(d) => rx.recv_timeout(d.saturating_duration_since(Instant::now())),
+    };
+    match got {
+        Ok(answer) => {
+            let _ = worker.join();
+            answer.map_err(|why| format!("the re-translation failed: {why}"))
+        }
+        Err(mpsc::RecvTimeoutError::Timeout) => Err(timeout()),
+        Err(mpsc::RecvTimeoutError::Disconnected) => {
+            Err("the re-translation ended without an answer".into())
+        }
+    }
+}
+
+/// A panic's message (the frontend panics when it cannot spawn its parser thread).
+fn panic_text(p: Box<dyn std::any::Any + Send>) -> String {
+    p.downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| p.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "the frontend panicked".into())
+}
+
+/// Checks a source binding (task bindings are part of structure). A
+/// translation that cannot run here (no preprocessor, unreadable include,
+/// no thread) or does not end by `deadline` is inconclusive, never a pass.
+/// `total` is only for messages.
+pub fn check_until(
+    cert: &Certificate,
+    binding: &Binding,
+    deadline: Option<Instant>,
+    total: Option<Duration>,
+) -> Outcome {
     let Binding::Source { path, bytes } = binding else {
         return Outcome::Holds;
     };
@@ -72,19 +168,23 @@ pub fn check(cert: &Certificate, binding: &Binding) -> Outcome {
             header: source.sha256.clone(),
         });
     }
-    let program = match frontend::load_as(path, &source.translation) {
-        Ok(p) => p,
-        Err(frontend::FrontendError::Io { file, source }) => {
-            return Outcome::Unknown(format!("cannot translate {file}: {source}"))
-        }
-        Err(e) => {
-            return Outcome::Fails(CheckError::SourceTranslation {
-                file,
-                reason: e.to_string(),
-            })
+    let translated = match translate_until(path, &source.translation, deadline, total) {
+        Ok(Translated::Task(task)) => format::hash::task_sha256(&task),
+        Ok(Translated::CannotRun(why)) | Err(why) => return Outcome::Unknown(why),
+        Ok(Translated::Refused(reason)) => {
+            return Outcome::Fails(CheckError::SourceTranslation { file, reason })
         }
     };
-    let translated = format::hash::task_sha256(&program.task);
+    // The frontend read the file again: it must still be the file hashed above.
+    match crate::input::read_regular(path) {
+        Ok(now) if now == *bytes => {}
+        Ok(_) => {
+            return Outcome::Unknown(format!(
+                "{file} changed while it was re-translated; check it again"
+            ))
+        }
+        Err(e) => return Outcome::Unknown(format!("cannot read {file} again: {e}")),
+    }
     if translated != cert.header.task_sha256 {
         let t = &source.translation;
         return Outcome::Fails(CheckError::SourceTask {

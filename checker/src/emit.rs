@@ -14,8 +14,12 @@ pub fn smtlib(q: &Query, title: &str) -> String {
         s,
         "; expected answer: unsat (sat means the certificate is invalid)"
     );
-    let logic = if q.has_arrays() { "QF_ALIA" } else { "QF_LIA" };
-    let _ = writeln!(s, "(set-logic {logic})");
+    if q.has_const_arrays() {
+        // Constant arrays are outside SMT-LIB's ArraysEx; cvc5 wants this
+        // option for them (other solvers ignore it).
+        let _ = writeln!(s, "(set-option :arrays-exp true)");
+    }
+    let _ = writeln!(s, "(set-logic {})", q.logic());
     let array = "(Array Int Int)";
     for (names, sort) in [(&q.vars, "Int"), (&q.arrays, array)] {
         for v in names {

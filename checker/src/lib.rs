@@ -20,6 +20,7 @@ pub mod emit;
 pub mod error;
 pub mod index;
 pub mod initiality;
+pub mod input;
 pub mod regions;
 pub mod report;
 pub mod solver;
@@ -43,7 +44,8 @@ pub struct Options {
     pub binding: Binding,
     pub limits: Limits,
     /// Time for the whole check (`--timeout`); past it, every remaining
-    /// obligation is inconclusive.
+    /// obligation is inconclusive. A time so long that the deadline cannot
+    /// be represented (e.g. `u64::MAX` seconds) means no deadline.
     pub total: Option<Duration>,
     /// Directory that receives one `.smt2` file per solver obligation.
     pub emit_smtlib: Option<PathBuf>,
@@ -316,7 +318,8 @@ fn decide(
     let mut limits = opts.limits;
     limits.proofs = opts.proofs.is_some();
     if let Some(d) = deadline {
-        let left = d.saturating_duration_since(start).as_millis().max(1) as u64;
+        let left = d.saturating_duration_since(start).as_millis().max(1);
+        let left = u64::try_from(left).unwrap_or(u64::MAX);
         limits.timeout_ms = Some(limits.timeout_ms.map_or(left, |t| t.min(left)));
     }
     let outcome = match solver::solve(&q, limits) {
@@ -345,7 +348,7 @@ pub fn check(cert: &Certificate, opts: &Options) -> Report {
             binding: opts.binding.kind(),
             ..Report::default()
         },
-        deadline: opts.total.map(|t| Instant::now() + t),
+        deadline: deadline(opts.total),
     };
     let given = match &opts.binding {
         Binding::Task { sha256, .. } => Some(sha256.as_str()),
@@ -357,7 +360,7 @@ pub fn check(cert: &Certificate, opts: &Options) -> Report {
     }
     if matches!(opts.binding, Binding::Source { .. }) && !r.out_of_time("binding", None, None) {
         let start = Instant::now();
-        let outcome = binding::check(cert, &opts.binding);
+        let outcome = binding::check_until(cert, &opts.binding, r.deadline, opts.total);
         r.record("binding", None, None, start, outcome);
         if r.report.verdict() == Verdict::Invalid {
             return r.report;
@@ -402,16 +405,28 @@ pub fn check(cert: &Certificate, opts: &Options) -> Report {
     r.report
 }
 
+/// The instant `total` from now; `None` (no deadline) when there is no
+/// total or it lies beyond what an [`Instant`] can represent.
+pub fn deadline(total: Option<Duration>) -> Option<Instant> {
+    total.and_then(|t| Instant::now().checked_add(t))
+}
+
 /// Stack size of the checking thread: deep formulas are walked recursively.
 pub const STACK_BYTES: usize = 1 << 30;
 
 /// Runs `f` on a thread with a [`STACK_BYTES`] stack and returns its result.
+/// Panics if the thread cannot be spawned; see [`try_on_large_stack`].
 pub fn on_large_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    try_on_large_stack(f).expect("spawn the checking thread")
+}
+
+/// [`on_large_stack`], with the OS error when the thread cannot be spawned
+/// (e.g. its stack does not fit under an address-space limit).
+pub fn try_on_large_stack<T: Send>(f: impl FnOnce() -> T + Send) -> std::io::Result<T> {
     std::thread::scope(|s| {
         let h = std::thread::Builder::new()
             .stack_size(STACK_BYTES)
-            .spawn_scoped(s, f)
-            .expect("spawn the checking thread");
-        h.join().unwrap_or_else(|p| std::panic::resume_unwind(p))
+            .spawn_scoped(s, f)?;
+        Ok(h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
     })
 }

@@ -40,10 +40,13 @@ struct Cli {
     #[arg(long)]
     embedded_task: bool,
     /// Address-space limit of the checking process, in MiB (it includes the
-    /// 1 GiB stack reserved for deep formulas); past it the verdict is INCONCLUSIVE.
+    /// 1 GiB stack reserved for deep formulas, and with --source the 256 MiB
+    /// stacks of the re-translation and the frontend's parser); past it, or
+    /// when a thread cannot be had within it, the verdict is INCONCLUSIVE.
     #[arg(long, default_value_t = 8192, value_parser = clap::value_parser!(u64).range(1..))]
     memory_mb: u64,
-    /// Time limit for the whole check, in seconds; past it the verdict is INCONCLUSIVE.
+    /// Time limit for the whole check, in seconds, re-translating the
+    /// source included; past it the verdict is INCONCLUSIVE.
     #[arg(long, default_value_t = 900, value_parser = clap::value_parser!(u64).range(1..))]
     timeout: u64,
     /// Print a machine-readable JSON report.
@@ -73,58 +76,130 @@ struct Cli {
     proofs: Option<PathBuf>,
 }
 
+/// Why an input file was not read: a usage error (exit 3), tampering with
+/// an archive (INVALID), or the memory limit (INCONCLUSIVE).
+enum Refused {
+    Usage(String),
+    Invalid(String),
+    Inconclusive(String),
+}
+
+impl From<String> for Refused {
+    fn from(e: String) -> Refused {
+        Refused::Usage(e)
+    }
+}
+
+/// Reads an input file; only regular files are opened ([`checker::input`]).
+/// In an archive, a member that is not a regular file is tampering.
+fn read_input(
+    path: &std::path::Path,
+    in_archive: bool,
+    memory_mb: u64,
+) -> Result<Vec<u8>, Refused> {
+    checker::input::read_regular(path).map_err(|e| match e {
+        // The memory bound is a resource limit, never a verdict about the file.
+        e if e.io_kind() == Some(std::io::ErrorKind::OutOfMemory) => {
+            Refused::Inconclusive(format!(
+            "{e}: out of memory while reading, at the memory limit of {memory_mb} MiB (--memory-mb)"
+        ))
+        }
+        e @ checker::input::InputError::NotRegular { .. } if in_archive => {
+            Refused::Invalid(format!("archive: {e}"))
+        }
+        e => Refused::Usage(e.to_string()),
+    })
+}
+
+/// A task JSON file, as `format::codec::read_task_json` reads it.
+fn task_from_json(path: &std::path::Path, bytes: &[u8]) -> Result<format::Task, String> {
+    use serde::Deserialize;
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    // Depth is bounded afterwards by the sort check; this runs on a large stack.
+    de.disable_recursion_limit();
+    format::Task::deserialize(&mut de)
+        .and_then(|t| de.end().map(|()| t))
+        .map_err(|e| format!("{}: malformed JSON: {e}", path.display()))
+}
+
 fn run(cli: Cli) -> Result<ExitCode, String> {
+    let json = cli.json;
+    let say = |verdict: &str, code: u8, why: &str| {
+        if json {
+            let v = serde_json::json!({ "verdict": verdict, "reason": why });
+            println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+        } else {
+            println!("{verdict}\n  {why}");
+        }
+        ExitCode::from(code)
+    };
+    match run_refusing(cli) {
+        Ok(code) => Ok(code),
+        Err(Refused::Usage(e)) => Err(e),
+        Err(Refused::Invalid(why)) => Ok(say("INVALID", 1, &why)),
+        Err(Refused::Inconclusive(why)) => Ok(say("INCONCLUSIVE", 2, &why)),
+    }
+}
+
+fn run_refusing(cli: Cli) -> Result<ExitCode, Refused> {
     if let Some(dir) = &cli.archive {
         match checker::archive::verify(dir) {
             Ok(_) => {}
-            Err(checker::archive::ArchiveError::Unreadable(e)) => return Err(e),
+            Err(checker::archive::ArchiveError::Unreadable(e)) => return Err(Refused::Usage(e)),
             Err(checker::archive::ArchiveError::Tampered(why)) => {
-                println!("INVALID\n  {why}");
-                return Ok(ExitCode::from(1));
+                return Err(Refused::Invalid(why))
             }
         }
     }
+    let in_archive = cli.archive.is_some();
     let cert_path = match (&cli.cert, &cli.archive) {
         (Some(c), _) => c.clone(),
         (None, Some(dir)) => dir.join(checker::archive::CERTIFICATE),
-        (None, None) => return Err("no certificate given".into()),
+        (None, None) => return Err("no certificate given".to_string().into()),
     };
-    let cert = match format::codec::read_certificate(&cert_path) {
-        Ok(c) => c,
-        // The memory bound is a resource limit, never a verdict about the file.
-        Err(format::codec::CodecError::Io { path, source })
-            if source.kind() == std::io::ErrorKind::OutOfMemory =>
-        {
-            println!("INCONCLUSIVE\n  {path}: out of memory while reading, at the memory limit of {} MiB (--memory-mb)", cli.memory_mb);
-            return Ok(ExitCode::from(2));
-        }
-        Err(e) => return Err(e.to_string()),
-    };
+    let cert_bytes = read_input(&cert_path, in_archive, cli.memory_mb)?;
+    let cert = format::codec::certificate_from_bytes(&cert_path.display().to_string(), &cert_bytes)
+        .map_err(|e| e.to_string())?;
+    drop(cert_bytes);
     let archived_source = match (&cli.archive, &cert.header.source) {
-        (Some(dir), Some(s)) => Some(dir.join(checker::archive::SOURCE_DIR).join(&s.name)),
-        (Some(_), None) => return Err("the archived certificate records no source".into()),
+        (Some(dir), Some(s)) => match checker::archive::read_source(dir, &s.name) {
+            Ok(found) => Some(found),
+            Err(checker::archive::ArchiveError::Tampered(why)) => {
+                return Err(Refused::Invalid(why))
+            }
+            Err(checker::archive::ArchiveError::Unreadable(e)) => return Err(Refused::Usage(e)),
+        },
+        (Some(_), None) => {
+            return Err("the archived certificate records no source"
+                .to_string()
+                .into())
+        }
         _ => None,
     };
     if let Some(dir) = &cli.archive {
         // The archived task file must be the certificate's task too.
-        let task = format::codec::read_task_json(&dir.join(checker::archive::TASK))
-            .map_err(|e| e.to_string())?;
+        let path = dir.join(checker::archive::TASK);
+        let task = task_from_json(&path, &read_input(&path, true, cli.memory_mb)?)?;
         if format::hash::task_sha256(&task) != cert.header.task_sha256 {
-            println!("INVALID\n  archive: task.json is not the certificate's task");
-            return Ok(ExitCode::from(1));
+            return Err(Refused::Invalid(
+                "archive: task.json is not the certificate's task".into(),
+            ));
         }
     }
-    let binding = if let Some(p) = archived_source.as_ref().or(cli.source.as_ref()) {
+    let binding = if let Some((path, bytes)) = archived_source {
+        Binding::Source { path, bytes }
+    } else if let Some(p) = &cli.source {
         Binding::Source {
             path: p.clone(),
-            bytes: format::codec::read_bounded(p).map_err(|e| e.to_string())?,
+            bytes: read_input(p, false, cli.memory_mb)?,
         }
     } else if let Some(p) = &cli.task {
         Binding::Task {
             file: p.display().to_string(),
-            sha256: format::hash::task_sha256(
-                &format::codec::read_task_json(p).map_err(|e| e.to_string())?,
-            ),
+            sha256: format::hash::task_sha256(&task_from_json(
+                p,
+                &read_input(p, false, cli.memory_mb)?,
+            )?),
         }
     } else {
         Binding::Embedded
@@ -167,10 +242,10 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         print!("{}", report::text(&rep));
     }
     if !rep.io_errors.is_empty() {
-        return Err(format!(
+        return Err(Refused::Usage(format!(
             "cannot write SMT-LIB or proof files: {}",
             rep.io_errors.join("; ")
-        ));
+        )));
     }
     Ok(ExitCode::from(match rep.verdict() {
         Verdict::Valid => 0,
@@ -231,19 +306,34 @@ fn main() -> ExitCode {
     if std::env::var_os(WORKER).is_none() {
         return supervise(&cli);
     }
+    // Under the memory limit, the default hook's backtrace can run out of
+    // memory while it holds the backtrace lock, and std's out-of-memory
+    // handler then waits for that lock forever. A panic (e.g. the frontend's
+    // when it cannot spawn its parser thread) is reported without one.
+    std::panic::set_hook(Box::new(|info| {
+        let name = std::thread::current().name().map(str::to_string);
+        eprintln!(
+            "certa-check: thread '{}' panicked: {info} (no backtrace under --memory-mb)",
+            name.as_deref().unwrap_or("<unnamed>")
+        );
+    }));
     let bytes = cli.memory_mb.saturating_mul(1 << 20);
     if let Err(e) = rlimit::setrlimit(rlimit::Resource::AS, bytes, bytes) {
         eprintln!("certa-check: error: cannot set the memory limit: {e}");
         return ExitCode::from(3);
     }
     // The supervisor may be killed (e.g. by `timeout`): do not run on orphaned.
+    // Without this watcher (no thread to be had) the check still ends at --timeout.
     let parent = std::os::unix::process::parent_id();
-    std::thread::spawn(move || loop {
-        std::thread::sleep(std::time::Duration::from_millis(500));
-        if std::os::unix::process::parent_id() != parent {
-            std::process::exit(2);
-        }
-    });
+    let _ = std::thread::Builder::new()
+        .name("certa-check-orphan-watch".into())
+        .stack_size(64 << 10)
+        .spawn(move || loop {
+            std::thread::sleep(std::time::Duration::from_millis(500));
+            if std::os::unix::process::parent_id() != parent {
+                std::process::exit(2);
+            }
+        });
     // Decoding and checking both walk formulas recursively: use a large stack.
     // Its reservation can fail for a moment on a loaded machine: try again
     // briefly before giving up.

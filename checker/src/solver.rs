@@ -22,10 +22,41 @@ pub struct Query {
 }
 
 impl Query {
+    /// Does the query declare array symbols or use array operations?
     pub fn has_arrays(&self) -> bool {
-        !self.arrays.is_empty() || !self.next_arrays.is_empty()
+        !self.arrays.is_empty()
+            || !self.next_arrays.is_empty()
+            || self.assertions.iter().any(Expr::has_arrays)
+    }
+
+    /// Does the query use constant arrays (`const(v)`, SMT-LIB's
+    /// `((as const (Array Int Int)) v)`, cvc5's `STORE_ALL`)? Global C
+    /// arrays and array initialisers start from one.
+    pub fn has_const_arrays(&self) -> bool {
+        let mut stack: Vec<&Expr> = self.assertions.iter().collect();
+        while let Some(e) = stack.pop() {
+            if matches!(e, Expr::ConstArray(_)) {
+                return true;
+            }
+            stack.extend(e.children());
+        }
+        false
+    }
+
+    /// The SMT-LIB logic of the query.
+    pub fn logic(&self) -> &'static str {
+        if self.has_arrays() {
+            "QF_ALIA"
+        } else {
+            "QF_LIA"
+        }
     }
 }
+
+/// A per-query time limit above this many milliseconds (about 35 years) is
+/// no limit: cvc5 adds `tlimit-per` to the clock without an overflow check,
+/// and a huge value wraps around to an immediate timeout.
+pub const MAX_TIMEOUT_MS: u64 = 1 << 40;
 
 /// Values of the declared symbols in a model of a satisfiable query.
 #[derive(Clone, Debug, Default)]
@@ -180,13 +211,22 @@ fn value(s: &Solver, t: &Term) -> R<Num> {
 fn run(q: &Query, limits: Limits) -> R<Answer> {
     let mut tm = TermManager::new();
     let mut s = Solver::new(&tm);
-    s.set_logic(if q.has_arrays() { "QF_ALIA" } else { "QF_LIA" })
-        .map_err(err)?;
+    s.set_logic(q.logic()).map_err(err)?;
     s.set_option("produce-models", "true").map_err(err)?;
+    if q.has_const_arrays() {
+        // cvc5 (since 1.2.1) refuses STORE_ALL terms in QF_ALIA unless its
+        // array extensions are enabled. For the index sort Int, constant
+        // arrays are elements of the standard theory of arrays (every
+        // function from Int to Int is an array), so this adds terms, not
+        // models; where cvc5's procedure cannot handle them (write chains
+        // between two constant arrays) it reports an error, which is
+        // inconclusive here, and a SAT model is re-evaluated below.
+        s.set_option("arrays-exp", "true").map_err(err)?;
+    }
     if limits.proofs {
         s.set_option("produce-proofs", "true").map_err(err)?;
     }
-    if let Some(ms) = limits.timeout_ms {
+    if let Some(ms) = limits.timeout_ms.filter(|&ms| ms <= MAX_TIMEOUT_MS) {
         s.set_option("tlimit-per", &ms.to_string()).map_err(err)?;
     }
     if let Some(r) = limits.rlimit {
