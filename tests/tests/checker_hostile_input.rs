@@ -310,9 +310,15 @@ fn fifo_header_times_out_during_re_translation_as_inconclusive() {
         &[&cert, &"--source", &source, &"--timeout", &"1"],
         Duration::from_secs(10),
     );
-    // Let a preprocessor still waiting on the FIFO read an end of file.
+    // Let a preprocessor still waiting on the FIFO read an end of file (the
+    // open returns at once when one is waiting; give up if none is).
     let unblock = header.clone();
-    std::thread::spawn(move || drop(std::fs::OpenOptions::new().write(true).open(unblock)));
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        drop(std::fs::OpenOptions::new().write(true).open(unblock));
+        let _ = tx.send(());
+    });
+    let _ = rx.recv_timeout(Duration::from_secs(2));
     assert!(r.seconds < 4.0, "{} s: {}", r.seconds, r.all);
     assert_ne!(r.code, Some(0), "{}", r.all);
     if r.code == Some(2) {
