@@ -29,8 +29,9 @@ fn main() {
             if so.is_file() {
                 so
             } else {
-                find_lib(&dir, "libclang")
-                    .unwrap_or_else(|| panic!("LIBCLANG_DIR={} holds no libclang.so", dir.display()))
+                find_lib(&dir, "libclang").unwrap_or_else(|| {
+                    panic!("LIBCLANG_DIR={} holds no libclang.so", dir.display())
+                })
             }
         }
         None => {

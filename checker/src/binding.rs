@@ -109,6 +109,11 @@ fn translate_until(
                 Err(frontend::FrontendError::Io { file, source }) => {
                     Translated::CannotRun(format!("cannot translate {file}: {source}"))
                 }
+                // Another (or no) libclang: the program's meaning cannot be
+                // reproduced here, which says nothing about the certificate.
+                Err(e @ frontend::FrontendError::OtherFrontend { .. }) => {
+                    Translated::CannotRun(e.to_string())
+                }
                 Err(e) => Translated::Refused(e.to_string()),
             });
             if let Err(late) = tx.send(std::panic::catch_unwind(run).map_err(panic_text)) {

@@ -56,6 +56,13 @@ pub struct CXUnsavedFile {
     pub Length: c_ulong,
 }
 
+#[repr(C)]
+#[derive(Copy, Clone)]
+pub struct CXToken {
+    pub int_data: [c_uint; 4],
+    pub ptr_data: *mut c_void,
+}
+
 pub type CXCursorVisitor = extern "C" fn(CXCursor, CXCursor, CXClientData) -> c_int;
 
 macro_rules! api {
@@ -106,18 +113,15 @@ api! {
     clang_getCursorSpelling: fn(CXCursor) -> CXString;
     clang_getCursorType: fn(CXCursor) -> CXType;
     clang_getCursorReferenced: fn(CXCursor) -> CXCursor;
-    clang_getCursorDefinition: fn(CXCursor) -> CXCursor;
     clang_getCanonicalCursor: fn(CXCursor) -> CXCursor;
     clang_equalCursors: fn(CXCursor, CXCursor) -> c_uint;
     clang_hashCursor: fn(CXCursor) -> c_uint;
     clang_Cursor_isNull: fn(CXCursor) -> c_int;
-    clang_getCursorLocation: fn(CXCursor) -> CXSourceLocation;
     clang_getCursorExtent: fn(CXCursor) -> CXSourceRange;
     clang_getRangeStart: fn(CXSourceRange) -> CXSourceLocation;
     clang_getRangeEnd: fn(CXSourceRange) -> CXSourceLocation;
     clang_getPresumedLocation: fn(CXSourceLocation, *mut CXString, *mut c_uint, *mut c_uint);
     clang_getExpansionLocation: fn(CXSourceLocation, *mut CXFile, *mut c_uint, *mut c_uint, *mut c_uint);
-    clang_getFileName: fn(CXFile) -> CXString;
     clang_Location_isFromMainFile: fn(CXSourceLocation) -> c_int;
     clang_getTypeSpelling: fn(CXType) -> CXString;
     clang_getCanonicalType: fn(CXType) -> CXType;
@@ -137,6 +141,7 @@ api! {
     clang_EvalResult_getAsUnsigned: fn(CXEvalResult) -> c_ulonglong;
     clang_EvalResult_getAsLongLong: fn(CXEvalResult) -> c_longlong;
     clang_EvalResult_dispose: fn(CXEvalResult);
+    clang_EvalResult_getAsStr: fn(CXEvalResult) -> *const c_char;
     clang_getCursorBinaryOperatorKind: fn(CXCursor) -> c_int;
     clang_getCursorUnaryOperatorKind: fn(CXCursor) -> c_int;
     clang_getBinaryOperatorKindSpelling: fn(c_int) -> CXString;
@@ -146,6 +151,13 @@ api! {
     clang_getEnumConstantDeclValue: fn(CXCursor) -> c_longlong;
     clang_Cursor_hasVarDeclGlobalStorage: fn(CXCursor) -> c_uint;
     clang_getClangVersion: fn() -> CXString;
+    clang_Cursor_getVarDeclInitializer: fn(CXCursor) -> CXCursor;
+    clang_getTypeDeclaration: fn(CXType) -> CXCursor;
+    clang_getEnumDeclIntegerType: fn(CXCursor) -> CXType;
+    clang_tokenize: fn(CXTranslationUnit, CXSourceRange, *mut *mut CXToken, *mut c_uint);
+    clang_disposeTokens: fn(CXTranslationUnit, *mut CXToken, c_uint);
+    clang_getTokenSpelling: fn(CXTranslationUnit, CXToken) -> CXString;
+    clang_getTokenLocation: fn(CXTranslationUnit, CXToken) -> CXSourceLocation;
     clang_getCString: fn(CXString) -> *const c_char;
     clang_disposeString: fn(CXString);
 }

@@ -61,6 +61,18 @@ pub enum ParseError {
 /// Parses `path` with the compiler arguments `args` (e.g. `-target`,
 /// `-std=gnu17`). Errors (severity error or fatal) make the parse fail.
 pub fn parse(path: &str, args: &[String]) -> Result<Unit, ParseError> {
+    parse_with(path, None, args)
+}
+
+/// [`parse`] of `text`, given to clang as the contents of a file named
+/// `name` (an unsaved file: nothing is read from or written to disk under
+/// that name; `name` decides the language, e.g. `x.c`, and is the file of
+/// places before any `# line` marker).
+pub fn parse_text(name: &str, text: &str, args: &[String]) -> Result<Unit, ParseError> {
+    parse_with(name, Some(text), args)
+}
+
+fn parse_with(path: &str, text: Option<&str>, args: &[String]) -> Result<Unit, ParseError> {
     let api = api().map_err(ParseError::Library)?;
     let clang_version = version().map_err(ParseError::Library)?;
     let cpath = CString::new(path).map_err(|_| ParseError::Library("NUL in path".into()))?;
@@ -72,13 +84,26 @@ pub fn parse(path: &str, args: &[String]) -> Result<Unit, ParseError> {
     unsafe {
         let index = (api.clang_createIndex)(0, 0);
         let mut tu: CXTranslationUnit = std::ptr::null_mut();
+        // The unsaved file's name and contents outlive the parse.
+        let mut unsaved: Vec<CXUnsavedFile> = text
+            .iter()
+            .map(|t| CXUnsavedFile {
+                Filename: cpath.as_ptr(),
+                Contents: t.as_ptr() as *const std::os::raw::c_char,
+                Length: t.len() as std::os::raw::c_ulong,
+            })
+            .collect();
         let code = (api.clang_parseTranslationUnit2)(
             index,
             cpath.as_ptr(),
             argv.as_ptr(),
             argv.len() as c_int,
-            std::ptr::null_mut(),
-            0,
+            if unsaved.is_empty() {
+                std::ptr::null_mut()
+            } else {
+                unsaved.as_mut_ptr()
+            },
+            unsaved.len() as c_uint,
             0,
             &mut tu,
         );
@@ -109,6 +134,7 @@ pub fn parse(path: &str, args: &[String]) -> Result<Unit, ParseError> {
         let root = (api.clang_getTranslationUnitCursor)(tu);
         let mut walker = Walker {
             api,
+            tu,
             ids: HashMap::new(),
             next_id: 0,
         };
@@ -158,6 +184,7 @@ unsafe fn presumed(api: &Api, l: CXSourceLocation) -> Loc {
 
 struct Walker<'a> {
     api: &'a Api,
+    tu: CXTranslationUnit,
     /// Canonical declaration cursors by hash, with their ids.
     ids: HashMap<c_uint, Vec<(CXCursor, DeclId)>>,
     next_id: u32,
@@ -227,7 +254,45 @@ impl Walker<'_> {
                 self.evaluate(c)
             }
             Kind::EnumConstantDecl => Some((api.clang_getEnumConstantDeclValue)(c) as i128),
+            Kind::DeclRefExpr => {
+                // A name of an enumeration constant: its value, from clang.
+                let r = (api.clang_getCursorReferenced)(c);
+                if (api.clang_Cursor_isNull)(r) == 0
+                    && Kind::from_raw((api.clang_getCursorKind)(r)) == Kind::EnumConstantDecl
+                {
+                    Some((api.clang_getEnumConstantDeclValue)(r) as i128)
+                } else {
+                    None
+                }
+            }
             _ => None,
+        };
+        let bytes = if kind == Kind::StringLiteral {
+            // The evaluation is a C string: a literal with a NUL of its own
+            // would be cut short, so its bytes must fill the literal's type.
+            // clang types a literal that initialises an array as that array,
+            // so the length cannot tell: a literal whose spelling has an
+            // escape that may be NUL (`\0..`, `\x0..`) is not taken.
+            let may_nul = name.contains("\\0") || name.contains("\\x0") || name.contains("\\X0");
+            self.string(c)
+                .filter(|b| !may_nul && ty.len.is_some_and(|n| b.len() as i64 <= n))
+        } else {
+            None
+        };
+        let init = if kind == Kind::VarDecl {
+            let i = (api.clang_Cursor_getVarDeclInitializer)(c);
+            if (api.clang_Cursor_isNull)(i) == 0 {
+                Some(Box::new(self.node(i)))
+            } else {
+                None
+            }
+        } else {
+            None
+        };
+        let for_slots = if kind == Kind::ForStmt {
+            self.for_slots(c)
+        } else {
+            Vec::new()
         };
         let (storage, definition, global_storage) = if kind.is_decl() {
             (
@@ -258,8 +323,66 @@ impl Walker<'_> {
             storage,
             definition,
             global_storage,
+            init,
+            bytes,
+            for_slots,
             children,
         }
+    }
+
+    /// Which parts of a `for (init; cond; step)` header each child but the
+    /// body is (0, 1, 2): libclang omits absent parts, so the children are
+    /// placed by the `;` tokens of the header. Empty when the header cannot
+    /// be read (the caller refuses the loop).
+    unsafe fn for_slots(&mut self, c: CXCursor) -> Vec<u8> {
+        let api = self.api;
+        let extent = (api.clang_getCursorExtent)(c);
+        let mut toks: *mut CXToken = std::ptr::null_mut();
+        let mut n: c_uint = 0;
+        (api.clang_tokenize)(self.tu, extent, &mut toks, &mut n);
+        let mut semis = Vec::new();
+        let mut depth = 0i32;
+        for i in 0..n as usize {
+            let t = *toks.add(i);
+            let s = take(api, (api.clang_getTokenSpelling)(self.tu, t));
+            match s.as_str() {
+                "(" => depth += 1,
+                ")" => {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                ";" if depth == 1 => {
+                    let l = presumed(api, (api.clang_getTokenLocation)(self.tu, t));
+                    semis.push(l.offset);
+                }
+                _ => {}
+            }
+        }
+        if !toks.is_null() {
+            (api.clang_disposeTokens)(self.tu, toks, n);
+        }
+        if semis.len() != 2 {
+            return Vec::new();
+        }
+        let mut kids: Vec<CXCursor> = Vec::new();
+        (api.clang_visitChildren)(c, collect, &mut kids as *mut Vec<CXCursor> as *mut c_void);
+        let mut slots = Vec::new();
+        for k in kids.iter().take(kids.len().saturating_sub(1)) {
+            let at = presumed(
+                api,
+                (api.clang_getRangeStart)((api.clang_getCursorExtent)(*k)),
+            );
+            slots.push(if at.offset < semis[0] {
+                0
+            } else if at.offset < semis[1] {
+                1
+            } else {
+                2
+            });
+        }
+        slots
     }
 
     /// An integer constant clang evaluates (literals, `sizeof`).
@@ -282,12 +405,60 @@ impl Walker<'_> {
         v
     }
 
+    /// The bytes of a string literal as clang evaluates it (escapes
+    /// decoded), without the terminating NUL; `None` when clang gives none
+    /// or the literal holds a NUL of its own (the C string would be cut).
+    unsafe fn string(&self, c: CXCursor) -> Option<Vec<u8>> {
+        let api = self.api;
+        let r = (api.clang_Cursor_Evaluate)(c);
+        if r.is_null() {
+            return None;
+        }
+        let out = if (api.clang_EvalResult_getKind)(r) == 4 {
+            let p = (api.clang_EvalResult_getAsStr)(r);
+            (!p.is_null()).then(|| CStr::from_ptr(p).to_bytes().to_vec())
+        } else {
+            None
+        };
+        (api.clang_EvalResult_dispose)(r);
+        out
+    }
+
     unsafe fn ty(&mut self, t: CXType, depth: u32) -> Type {
         let api = self.api;
         let spelling = take(api, (api.clang_getTypeSpelling)(t));
-        let canon = (api.clang_getCanonicalType)(t);
+        let mut canon = (api.clang_getCanonicalType)(t);
+        if TypeKind::from_raw(canon.kind) == TypeKind::Enum {
+            // An enumeration is its underlying integer type (clang's choice
+            // for the target, e.g. `unsigned int` without negative values).
+            let d = (api.clang_getTypeDeclaration)(canon);
+            let u = (api.clang_getCanonicalType)((api.clang_getEnumDeclIntegerType)(d));
+            if TypeKind::from_raw(u.kind).is_integer() {
+                canon = u;
+            }
+        }
         let kind = TypeKind::from_raw(canon.kind);
-        let size = (api.clang_Type_getSizeOf)(canon);
+        // libclang aborts (SIGILL) on the size of some function types, e.g.
+        // those of builtins: functions have no size to ask for.
+        // (and on placeholder types such as a builtin's): only object types
+        // whose size certa may need are asked.
+        let sized = kind.is_integer()
+            || matches!(
+                kind,
+                TypeKind::Pointer
+                    | TypeKind::ConstantArray
+                    | TypeKind::Record
+                    | TypeKind::Float
+                    | TypeKind::Double
+                    | TypeKind::LongDouble
+                    | TypeKind::Int128
+                    | TypeKind::UInt128
+            );
+        let size = if sized {
+            (api.clang_Type_getSizeOf)(canon)
+        } else {
+            -1
+        };
         let is_const = (api.clang_isConstQualifiedType)(t) != 0;
         let is_volatile = (api.clang_isVolatileQualifiedType)(canon) != 0
             || (api.clang_isVolatileQualifiedType)(t) != 0;
@@ -308,19 +479,23 @@ impl Walker<'_> {
             return out;
         }
         match kind {
-            TypeKind::ConstantArray
-            | TypeKind::IncompleteArray
-            | TypeKind::VariableArray => {
-                out.elem = Some(Box::new(self.ty((api.clang_getArrayElementType)(canon), depth + 1)));
+            TypeKind::ConstantArray | TypeKind::IncompleteArray | TypeKind::VariableArray => {
+                out.elem = Some(Box::new(
+                    self.ty((api.clang_getArrayElementType)(canon), depth + 1),
+                ));
                 if kind == TypeKind::ConstantArray {
                     out.len = Some((api.clang_getArraySize)(canon));
                 }
             }
             TypeKind::Pointer => {
-                out.elem = Some(Box::new(self.ty((api.clang_getPointeeType)(canon), depth + 1)));
+                out.elem = Some(Box::new(
+                    self.ty((api.clang_getPointeeType)(canon), depth + 1),
+                ));
             }
             TypeKind::FunctionProto | TypeKind::FunctionNoProto => {
-                out.elem = Some(Box::new(self.ty((api.clang_getResultType)(canon), depth + 1)));
+                out.elem = Some(Box::new(
+                    self.ty((api.clang_getResultType)(canon), depth + 1),
+                ));
                 let n = (api.clang_getNumArgTypes)(canon);
                 for i in 0..n.max(0) {
                     let a = (api.clang_getArgType)(canon, i as c_uint);

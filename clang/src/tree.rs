@@ -343,6 +343,14 @@ pub struct Node {
     pub definition: bool,
     /// A variable with static storage duration (globals, `static` locals).
     pub global_storage: bool,
+    /// A variable's initializer (libclang lists array sizes among the
+    /// children too, so the children alone do not say which one it is).
+    pub init: Option<Box<Node>>,
+    /// A string literal's bytes (escapes decoded by clang), without the NUL.
+    pub bytes: Option<Vec<u8>>,
+    /// For a `for` statement: the header part (0 init, 1 condition, 2 step)
+    /// of each child but the last (the body); empty if unknown.
+    pub for_slots: Vec<u8>,
     pub children: Vec<Node>,
 }
 

@@ -31,9 +31,21 @@ fn character_constants_and_scopes_come_from_clang() {
     let dir = std::env::temp_dir().join(format!("certa-clang-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let f = dir.join("t.c");
-    std::fs::write(&f, "int x; int main(void) { char c = '\\''; char x = sizeof(x); return c + x; }\n").unwrap();
-    let unit = clang_ast::parse(f.to_str().unwrap(), &["-target".into(), "x86_64-unknown-linux-gnu".into()]).unwrap();
-    assert!(unit.clang_version.contains("18.1.1"), "{}", unit.clang_version);
+    std::fs::write(
+        &f,
+        "int x; int main(void) { char c = '\\''; char x = sizeof(x); return c + x; }\n",
+    )
+    .unwrap();
+    let unit = clang_ast::parse(
+        f.to_str().unwrap(),
+        &["-target".into(), "x86_64-unknown-linux-gnu".into()],
+    )
+    .unwrap();
+    assert!(
+        unit.clang_version.contains("18.1.1"),
+        "{}",
+        unit.clang_version
+    );
     let s = format!("{:?}", unit.decls);
     assert!(s.contains("value: Some(39)"), "'\\'' is 39");
     std::fs::remove_dir_all(&dir).ok();

@@ -122,6 +122,10 @@ pub enum FrontendError {
     /// A source does not match the translation options a certificate records.
     #[error("{file}: {message}")]
     Mismatch { file: String, message: String },
+    /// The C frontend (libclang) cannot be loaded, or is another version than
+    /// the one a certificate records: no verdict about the program either way.
+    #[error("{file}: {message}")]
+    OtherFrontend { file: String, message: String },
     /// Other semantic errors: duplicate declarations, unknown locations, bad divisors...
     #[error("{file}:{pos}: {message}")]
     Invalid {
@@ -137,7 +141,8 @@ impl FrontendError {
         match self {
             FrontendError::Io { .. }
             | FrontendError::UnknownExtension { .. }
-            | FrontendError::Mismatch { .. } => None,
+            | FrontendError::Mismatch { .. }
+            | FrontendError::OtherFrontend { .. } => None,
             FrontendError::Syntax { pos, .. }
             | FrontendError::Undeclared { pos, .. }
             | FrontendError::Nonlinear { pos, .. }
@@ -268,11 +273,22 @@ pub fn translation(path: &Path, encoding: Encoding) -> Result<format::Translatio
         _ if language == "c" => Some(c::DataModel::default()),
         _ => None,
     };
+    // C's meaning comes from libclang: its exact version is part of the
+    // translation, so a certificate names the clang that read the program.
+    let frontend = if language == "c" {
+        let clang = c::clang_version().map_err(|m| FrontendError::OtherFrontend {
+            file: path.display().to_string(),
+            message: m,
+        })?;
+        format!("{FRONTEND} with libclang ({clang})")
+    } else {
+        FRONTEND.into()
+    };
     Ok(format::Translation {
         language: language.into(),
         encoding: encoding.name().into(),
         data_model: data_model.map(|d| d.name().into()),
-        frontend: FRONTEND.into(),
+        frontend,
     })
 }
 
@@ -308,6 +324,16 @@ pub fn load_as(path: &Path, recorded: &format::Translation) -> Result<Program, F
             &Some(mine.language),
             &Some(recorded.language.clone()),
         ));
+    }
+    if mine.language == "c" && mine.frontend != recorded.frontend {
+        return Err(FrontendError::OtherFrontend {
+            file: file.clone(),
+            message: format!(
+                "the certificate was translated by `{}`, this checker translates with `{}`: \
+                 the program may mean something else to another C frontend",
+                recorded.frontend, mine.frontend
+            ),
+        });
     }
     if mine.data_model != recorded.data_model {
         return Err(differs(

@@ -501,8 +501,9 @@ fn c_array_write_loop_and_frames() {
     assert_eq!(
         rels(&t),
         vec![
-            // Declared once in `main`: the initial value is already unconstrained.
-            "entry->l6_3: a' == a && i' == 0",
+            // An uninitialised `int` holds some value of its type.
+            "entry->l4_13: i' == i",
+            "l4_13->l6_3: i@1 >= -2147483648 && i@1 <= 2147483647 && a' == a && i' == 0",
             "l6_3->l6_3: i < 100 && a' == store(a, i, 42) && i' == i + 1",
             "l6_3->bad: !(i < 100) && a[7] != 42",
         ]
@@ -512,6 +513,11 @@ fn c_array_write_loop_and_frames() {
         for e in &t.edges {
             let (mut vs, mut ns) = (vec![], vec![]);
             e.relation.collect_vars(&mut vs, &mut ns);
+            // Edges of the loop (the havoc of the uninitialised `i` before it
+            // concerns `i` alone).
+            if !e.from.starts_with("l6_3") {
+                continue;
+            }
             assert!(
                 e.to == "bad" && enc == Encoding::Lbe || ns.contains(&"a".to_string()),
                 "{}: {}",
@@ -624,7 +630,10 @@ fn c_compound_assignment_and_increment() {
 }
 
 #[test]
-fn c_index_is_evaluated_before_the_right_side() {
+fn c_unspecified_order_of_index_and_call_is_refused() {
+    // C leaves the order of `a[i]`'s index and `i + bump()` unspecified, and
+    // `bump` writes `i`: gcc and a left-to-right reading disagree, so the
+    // program is refused, naming the place.
     let src = format!(
         "{C_HEAD}int i;
 int bump() {{ i = i + 1; return 0; }}
@@ -637,12 +646,9 @@ int main() {{
 }}
 "
     );
-    let t = c_task("order", &src, Encoding::Sbe);
-    let all = rels(&t).join("\n");
-    // The index is copied before `bump` changes `i`, and so is the left operand.
-    assert!(all.contains("idx@8_10_1' == i"), "{all}");
-    assert!(all.contains("a' == store(a, idx@8_10_1, "), "{all}");
-    assert!(all.contains("tmp@8_10_1' == i"), "{all}");
+    let e = c_err("order", &src);
+    assert!(e.contains("evaluation order C leaves unspecified"), "{e}");
+    assert!(e.ends_with("order.i:8:3"), "{e}");
 }
 
 #[test]
@@ -748,25 +754,34 @@ fn c_unsupported_array_forms_have_positions() {
     let e = c_err("arith", &main("  int a[4];\n  int x = *(a + 1);"));
     assert_eq!(e, "unsupported: pointer arithmetic at arith.i:5:11");
     let e = c_err("vla", &main("  int n = 4;\n  int a[n];"));
-    assert_eq!(e, "unsupported: variable-length arrays at vla.i:5:9");
+    assert_eq!(e, "unsupported: variable-length arrays at vla.i:5:3");
     let e = c_err("addr", &main("  int a[4];\n  int x = &a[1] != 0;"));
-    assert_eq!(e, "unsupported: pointers at addr.i:5:11");
+    assert_eq!(e, "unsupported: pointer comparison at addr.i:5:11");
     let e = c_err("ptr", &main("  int a[4];\n  int *p = a;"));
-    assert!(e.starts_with("unsupported: pointers at ptr.i:5:"), "{e}");
+    assert!(
+        e.starts_with("unsupported: pointers") && e.contains(" at ptr.i:5:"),
+        "{e}"
+    );
     let e = c_err(
         "cmp",
         &main("  int a[4], b[4];\n  if (a == b) reach_error();"),
     );
     assert_eq!(e, "unsupported: pointer comparison at cmp.i:5:7");
     let e = c_err("whole", &main("  int a[4], b[4];\n  a = b;"));
-    assert_eq!(e, "unsupported: assignment to a whole array at whole.i:5:3");
+    assert!(
+        e.starts_with("whole.i:5:5: syntax error: array type") && e.ends_with("(clang)"),
+        "{e}"
+    );
     let e = c_err(
         "structs",
         &format!(
             "{C_HEAD}struct s {{ int x; }};\nint main() {{\n  struct s v[2];\n  return 0;\n}}\n"
         ),
     );
-    assert!(e.starts_with("unsupported: structs at structs.i:5:"), "{e}");
+    assert!(
+        e.starts_with("unsupported: structs") && e.contains(" at structs.i:5:"),
+        "{e}"
+    );
     let e = c_err(
         "rowarg",
         &format!("{C_HEAD}int f(int *p) {{ return p[0]; }}\nint main() {{\n  int a[2][2];\n  return f(a);\n}}\n"),
@@ -776,7 +791,10 @@ fn c_unsupported_array_forms_have_positions() {
         "unsupported: multi-dimensional array arguments at rowarg.i:6:12"
     );
     let e = c_err("row", &main("  int m[2][2];\n  int x = m[1] + 1;"));
-    assert_eq!(e, "unsupported: array rows used as values at row.i:5:11");
+    assert!(
+        e.starts_with("row.i:5:7: syntax error: incompatible pointer to integer conversion"),
+        "{e}"
+    );
 }
 
 /// The SV-COMP array tasks, when the shared corpus is present.

@@ -513,10 +513,12 @@ fn side_effects_calls_and_unknown_names_are_rejected() {
     unsupported("--x", "`--`");
     unsupported("0 < x ? y-- : 0", "`--`");
     unsupported("x / y > 0", "nonlinear");
-    unsupported("&x != 0", "pointers");
+    // The translator names the comparison of pointers (`&x`, a string
+    // literal) before the operands.
+    unsupported("&x != 0", "pointer");
     unsupported("a", "array `a` used as a pointer value");
     unsupported("a != 0", "pointer comparison");
-    unsupported("\"abc\" != 0", "string literals");
+    unsupported("\"abc\" != 0", "pointer");
     unsupported(
         "bytes[0] == 1",
         "elements of array `bytes` of type unsigned char",
@@ -597,4 +599,52 @@ fn recording_leaves_every_corpus_task_unchanged() {
     assert!(loops >= 10, "{loops}");
     let yml = c_source_info(Path::new("../corpus/c/task_safe.yml")).unwrap();
     assert_eq!(yml.data_model, c::DataModel::Ilp32);
+}
+
+const LIB_NAMES: &str = "extern void abort(void);
+extern void reach_error(void);
+typedef struct s { int a; } S;
+typedef char ch;
+int main(void) {
+  int index = 0, abs = 0;
+  long long big = 4294967296LL;
+  char c = -1;
+  while (index < 3) { index++; }
+  return abs;
+}
+";
+
+/// The invariant's own unit (see `translate_in_scope`): locals named like
+/// library functions, the truth value of a wide value (not its conversion
+/// to `int`), typedef names the translation refuses, and preprocessing
+/// directives (clang would run them).
+#[test]
+fn invariants_see_locals_named_like_library_functions() {
+    let path = c_file("lib.c", LIB_NAMES);
+    let (program, info) = load_with_c_info(&path, Encoding::Lbe).unwrap();
+    let at = &info.loops[0].location;
+    let e = tr(&info, &program.task, at, "index + abs < 4");
+    assert!(holds(&e, &[("index", 3), ("abs", 0)]));
+    let e = tr(&info, &program.task, at, "big");
+    assert!(holds(&e, &[("big", 4294967296)]));
+    let e = tr(&info, &program.task, at, "(ch)255 == c");
+    assert!(holds(&e, &[("c", -1)]));
+    let err = translate_expression(&info, at, "(S)index").unwrap_err();
+    assert!(
+        matches!(&err, FrontendError::UnsupportedC { construct, pos, .. }
+            if construct.contains("structs") && *pos == Pos { line: 1, col: 2 }),
+        "{err}"
+    );
+    for (text, line, col) in [
+        ("#include \"/dev/zero\"\n1", 1, 1),
+        ("index == 1 &&\n /* c */ #define x 1\n1", 2, 10),
+        ("index == '#' && %:", 1, 17),
+    ] {
+        let err = translate_expression(&info, at, text).unwrap_err();
+        assert!(
+            matches!(&err, FrontendError::Syntax { message, pos, .. }
+                if message.contains("directive") && *pos == Pos { line, col }),
+            "`{text}`: {err}"
+        );
+    }
 }

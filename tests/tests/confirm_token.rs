@@ -141,8 +141,14 @@ int main(void) {{
         return;
     };
     assert_eq!(c.outcome, Outcome::NotConfirmed, "{c}");
-    assert!(c.reason.contains("wrong token"), "{c}");
-    assert!(c.output.contains("stolen: 0"), "{c}");
+    // Writing to every descriptor may hit a pipe whose reader is gone (the
+    // test runner's own, inherited): SIGPIPE ends the forger first. Either
+    // way the guess is not taken for the token.
+    assert!(
+        c.reason.contains("wrong token") || c.reason.contains("killed by signal"),
+        "{c}"
+    );
+    assert!(!c.output.contains("stolen: 1"), "{c}");
 }
 
 #[test]

@@ -48,7 +48,9 @@ pub fn cache_dir(w: &Wheel) -> PathBuf {
         .and_then(|p| p.parent())
         .map(Path::to_path_buf)
         .unwrap_or(out);
-    target.join("wheels").join(format!("{}-{}", w.package, w.version))
+    target
+        .join("wheels")
+        .join(format!("{}-{}", w.package, w.version))
 }
 
 /// Downloads (once) and unpacks the wheel's `member_dir` into `cache`;

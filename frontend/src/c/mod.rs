@@ -1,17 +1,23 @@
-//! The C frontend: the SV-COMP subset of C, parsed with `lang-c`, translated
-//! into the same control-flow automaton as `.imp` programs, and encoded by
-//! [`super::lbe`].
+//! The C frontend: C as clang (libclang 18, `certa-clang`) reads it for the
+//! task's target, translated into the same control-flow automaton as `.imp`
+//! programs, and encoded by [`super::lbe`].
 //!
-//! * `.c` files go through the system preprocessor (`gcc -E`); `.i` files are
-//!   already preprocessed. `# line` markers are honoured for positions.
+//! * clang preprocesses `.c` files itself, for the target (`i386` for ILP32,
+//!   `x86_64` for LP64): a header missing for the target is an error naming
+//!   it. `.i` files are already preprocessed. `# line` markers are honoured
+//!   for positions.
 //! * `.yml` SV-COMP task definitions name the input file and the data model
-//!   (ILP32 or LP64, which fixes the width of `long`). A bare `.c`/`.i` file
-//!   uses LP64, the model of the host preprocessor.
+//!   (ILP32 or LP64). A bare `.c`/`.i` file uses LP64.
 //!
-//! Semantics (see `translate.rs` for the details):
+//! Semantics (see `translate.rs` for the details): names, types, implicit
+//! conversions, constants and `sizeof` are clang's.
 //! * Signed types are mathematical integers (signed overflow is undefined
 //!   behaviour in C, so no wrap is modelled for arithmetic); nondet values
-//!   and uninitialised variables lie in the type's range.
+//!   and uninitialised variables (of every integer type) lie in the type's
+//!   range.
+//! * Where C leaves the evaluation order of operands unspecified and it
+//!   matters, or an expression modifies a variable twice without a sequence
+//!   point, the program is refused naming the place.
 //! * Unsigned types wrap modulo 2^w: every stored value is reduced (by a
 //!   case split when the value's bounds are small, otherwise by `mod`).
 //! * Conversions to a narrower signed type, or from unsigned to a signed type
@@ -20,9 +26,10 @@
 //! * `/` and `%` truncate towards zero; the divisor must be a constant, and
 //!   products need a constant factor. Anything else is rejected with
 //!   `unsupported: nonlinear arithmetic`.
-//! * Calls to defined functions are inlined (recursion is rejected);
-//!   `reach_error()` / `__VERIFIER_error()` reach the bad location;
-//!   `abort()`, `exit()` and `__assert_fail()` end the path.
+//! * Calls to defined functions are inlined (recursion is rejected), also
+//!   when they are named like library functions; `reach_error()` /
+//!   `__VERIFIER_error()` reach the bad location; undefined `abort()`,
+//!   `exit()` and `__assert_fail()` end the path.
 //! * `switch` evaluates its operand once and dispatches to `case` values
 //!   (converted to the operand's promoted type; GNU `lo ... hi` ranges too),
 //!   with fall-through, `default` anywhere, `break` and `continue`.
@@ -46,7 +53,6 @@
 //! For SV-COMP witnesses, [`witness`] records loop heads and the C
 //! variables visible at each location, and translates C invariants there.
 
-mod lines;
 mod translate;
 pub mod types;
 pub mod witness;
@@ -75,6 +81,40 @@ pub fn load_c(path: &Path, dm: DataModel, encoding: Encoding) -> Result<Program,
     translate_file(path, dm, encoding, false).map(|(p, _)| p)
 }
 
+/// The clang target of a data model: type sizes, `long`'s width, the
+/// predefined macros (`__LP64__`, `__LONG_MAX__`) and the headers searched
+/// are the target's, never the host's.
+pub fn target_triple(dm: DataModel) -> &'static str {
+    match dm {
+        DataModel::Ilp32 => "i386-unknown-linux-gnu",
+        DataModel::Lp64 => "x86_64-unknown-linux-gnu",
+    }
+}
+
+/// The compiler arguments every C file is parsed with.
+pub fn clang_args(dm: DataModel) -> Vec<String> {
+    [
+        "-target",
+        target_triple(dm),
+        "-std=gnu17",
+        // gcc 12, the judge of what a program means, accepts these with a
+        // warning; clang 18 makes them errors by default.
+        "-Wno-error=implicit-function-declaration",
+        "-Wno-error=implicit-int",
+        "-Wno-error=return-type",
+        "-ferror-limit=20",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect()
+}
+
+/// The libclang version a C program is translated with (recorded in
+/// certificates; `certa-check --source` refuses another).
+pub fn clang_version() -> Result<String, String> {
+    clang_ast::version()
+}
+
 /// [`load_c`], with what witnesses need when `record` is set.
 fn translate_file(
     path: &Path,
@@ -83,53 +123,45 @@ fn translate_file(
     record: bool,
 ) -> Result<(Program, Option<translate::Record>), FrontendError> {
     let file = path.display().to_string();
-    let preprocessed = path.extension().and_then(|e| e.to_str()) == Some("i");
-    let config = lang_c::driver::Config::default();
-    let text = if preprocessed {
-        std::fs::read_to_string(path).map_err(|e| io(&file, e))?
-    } else {
-        // Same as lang_c::driver::parse, but keeping the text on errors.
-        let out = std::process::Command::new(&config.cpp_command)
-            .args(&config.cpp_options)
-            .arg(path)
-            .output()
-            .map_err(|e| io(&file, e))?;
-        if !out.status.success() {
-            return Err(FrontendError::syntax(
-                &file,
-                Pos { line: 0, col: 0 },
-                &format!(
-                    "preprocessor failed: {}",
-                    String::from_utf8_lossy(&out.stderr).trim()
-                ),
-            ));
+    let text = read_regular(path).map_err(|e| io(&file, e))?;
+    let unit = super::with_stack(|| clang_ast::parse(&file, &clang_args(dm)));
+    let unit = unit.map_err(|e| match e {
+        clang_ast::ParseError::Library(m) => {
+            FrontendError::invalid(&file, Pos { line: 0, col: 0 }, &m)
         }
-        String::from_utf8(out.stdout)
-            .map_err(|e| FrontendError::syntax(&file, Pos { line: 0, col: 0 }, &e.to_string()))?
-    };
-    let map = lines::LineMap::new(&text, &file);
-    let unit = super::with_stack(|| lang_c::driver::parse_preprocessed(&config, text.clone()));
-    let parse = unit.map_err(|e| parse_error(&map, &e))?;
-    // The source map names the file the markers name (the .c file), if any.
-    super::with_stack(|| translate::translate(&file, &map, &parse.unit, dm, encoding, record))
+        clang_ast::ParseError::Errors(ds) => {
+            let d = &ds[0];
+            let f = if d.loc.file.is_empty() {
+                file.clone()
+            } else {
+                d.loc.file.clone()
+            };
+            FrontendError::syntax(
+                &f,
+                Pos {
+                    line: d.loc.line,
+                    col: d.loc.col,
+                },
+                &format!("{} (clang)", d.message),
+            )
+        }
+    })?;
+    super::with_stack(|| translate::translate(&file, &text, &unit.decls, dm, encoding, record))
 }
 
-/// A lang-c syntax error at its source position.
-fn parse_error(map: &lines::LineMap, e: &lang_c::driver::SyntaxError) -> FrontendError {
-    let (f, pos) = map.locate(e.offset);
-    let mut exp: Vec<_> = e.expected.iter().collect();
-    exp.sort();
-    FrontendError::syntax(
-        f,
-        pos,
-        &format!(
-            "unexpected token, expected one of {}",
-            exp.iter()
-                .map(|s| format!("`{s}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-    )
+/// Reads a source file, refusing what is not a regular file (a FIFO or a
+/// device would block or never end).
+pub(crate) fn read_regular(path: &Path) -> std::io::Result<String> {
+    let meta = std::fs::metadata(path)?;
+    if !meta.is_file() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file",
+        ));
+    }
+    let bytes = std::fs::read(path)?;
+    String::from_utf8(bytes)
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e.to_string()))
 }
 
 /// Reads an SV-COMP task definition.

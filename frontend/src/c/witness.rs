@@ -22,13 +22,11 @@
 //!   arrays of bounded types (whose range the task does not keep) are
 //!   rejected; so is what the translator rejects (`x / y`, `x & y`, ...).
 
-use super::lines::LineMap;
 use super::translate::{self, Record, VarInfo};
 use super::types::{Ty, BOOL};
 use super::DataModel;
 use crate::{Encoding, FrontendError, Pos, Program};
-use lang_c::ast::*;
-use lang_c::span::{Node, Span};
+use clang_ast::{BinOp, DeclId, Kind, Node, UnOp};
 use num_bigint::BigInt;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::Path;
@@ -279,140 +277,357 @@ pub fn translate_expression(info: &CSourceInfo, location: &str, text: &str) -> R
 }
 
 /// [`translate_expression`] over the variables of `scope` (e.g. [`LoopHead::scope`]).
+///
+/// clang reads the expression in a unit of its own, parsed for the data
+/// model's target: the program's typedef names (for casts), then
+/// `_Bool __certa_invariant(void) { DECLS return (TEXT); }`, where DECLS
+/// declares each variable of `scope` with its type, and a `# line` marker
+/// before TEXT makes clang's places places in `text`. Names, types, implicit
+/// conversions and constants are clang's, as for the program. What is
+/// translated is the expression inside the wrapper's parentheses, not the
+/// `return`'s conversion (a `_Bool` result type so a pointer value reaches
+/// the translator's refusal rather than a clang error; an `int` one would
+/// also truncate a `long long` before its truth value is taken).
 pub fn translate_in_scope(info: &CSourceInfo, scope: &[ScopeVar], text: &str) -> R<format::Expr> {
-    let scope: HashMap<String, VarInfo> =
-        scope.iter().map(|v| (v.c_name.clone(), v.info())).collect();
-    // A unit around the expression: the program's typedef names (for casts;
-    // types come from `info`), then the expression as the only statement.
-    let mut unit_text = String::new();
-    let mut n_typedefs = 0;
-    for name in info.typedefs.keys().filter(|n| !scope.contains_key(*n)) {
-        unit_text.push_str(&format!("typedef int {name};\n"));
-        n_typedefs += 1;
+    crate::with_stack(|| in_scope(info, scope, text))
+}
+
+/// The name clang gives the synthetic unit (an unsaved file, never on disk).
+const UNIT: &str = "__certa_invariant.c";
+
+/// The typedef names clang predeclares (a program may only restate them).
+const CLANG_TYPEDEFS: [&str; 5] = [
+    "__int128_t",
+    "__uint128_t",
+    "__NSConstantString",
+    "__builtin_ms_va_list",
+    "__builtin_va_list",
+];
+
+fn in_scope(info: &CSourceInfo, scope: &[ScopeVar], text: &str) -> R<format::Expr> {
+    let at = |line: u32, col: u32| Pos { line, col };
+    if let Some((line, col)) = directive(text) {
+        let what = "a preprocessing directive in an invariant";
+        return Err(FrontendError::syntax(TEXT, at(line, col), what));
     }
-    unit_text.push_str(&format!(
-        "void {WRAPPER}(void) {{\n# 1 \"{TEXT}\"\n{text}\n;}}\n"
-    ));
-    let map = LineMap::new(&unit_text, TEXT);
-    let config = lang_c::driver::Config::default();
-    let parsed =
-        crate::with_stack(|| lang_c::driver::parse_preprocessed(&config, unit_text.clone()));
-    let unit = parsed.map_err(|e| super::parse_error(&map, &e))?.unit;
-    let not_one = || FrontendError::syntax(TEXT, Pos { line: 1, col: 1 }, "not one C expression");
-    let body = match unit.0.as_slice() {
-        [.., last] if unit.0.len() == n_typedefs + 1 => match &last.node {
-            ExternalDeclaration::FunctionDefinition(f) => &f.node.statement,
-            _ => return Err(not_one()),
-        },
+    let names: HashSet<&str> = scope.iter().map(|v| v.c_name.as_str()).collect();
+    let mut unit_text = String::new();
+    // Typedef names: integer types as themselves (by width, so `char`'s
+    // signedness cannot differ), others as a placeholder whose use is
+    // refused with the reason the translation gave (see `check_pure`).
+    let mut refused: HashMap<&str, String> = HashMap::new();
+    for (name, t) in info
+        .typedefs
+        .iter()
+        .filter(|(n, _)| !names.contains(n.as_str()))
+    {
+        if name == WRAPPER || CLANG_TYPEDEFS.contains(&name.as_str()) {
+            continue;
+        }
+        let c = match t {
+            Ok(Some(ty)) => c_type(*ty),
+            Ok(None) => "void",
+            Err(why) => {
+                refused.insert(name, why.clone());
+                "int"
+            }
+        };
+        unit_text.push_str(&format!("typedef {c} {name};\n"));
+    }
+    // The variables are the wrapper's locals: a local may be named like a
+    // library function (`index`, `abs`), which a file-scope variable may not.
+    unit_text.push_str(&format!("_Bool {WRAPPER}(void) {{\n"));
+    for v in scope {
+        let c = c_type(v.ty.ty());
+        let name = &v.c_name;
+        let decl = if !v.array {
+            format!("{c} {name};\n")
+        } else if v.alias || v.dims.is_empty() {
+            // An array parameter is a pointer, as clang adjusted it.
+            format!("{c} *{name};\n")
+        } else {
+            let dims: String = v.dims.iter().map(|d| format!("[{d}]")).collect();
+            format!("{c} {name}{dims};\n")
+        };
+        unit_text.push_str(&decl);
+    }
+    unit_text.push_str("return ");
+    let open = unit_text.len();
+    unit_text.push_str(&format!("(\n#line 1 \"{TEXT}\"\n{text}\n"));
+    let close = unit_text.len();
+    unit_text.push_str("); }\n");
+    let unit = clang_ast::parse_text(UNIT, &unit_text, &super::clang_args(info.data_model));
+    let unit = unit.map_err(|e| match e {
+        clang_ast::ParseError::Library(m) => FrontendError::invalid(TEXT, at(0, 0), &m),
+        clang_ast::ParseError::Errors(ds) => {
+            let d = &ds[0];
+            let pos = if d.loc.file == TEXT {
+                at(d.loc.line, d.loc.col)
+            } else {
+                at(1, 1)
+            };
+            match undeclared_name(&d.message) {
+                Some(name) => FrontendError::undeclared(TEXT, pos, name),
+                None => FrontendError::syntax(TEXT, pos, &format!("{} (clang)", d.message)),
+            }
+        }
+    })?;
+    // The synthetic declarations, by clang's identity.
+    let mut bad_types: HashMap<DeclId, String> = HashMap::new();
+    let mut wrapper = None;
+    for d in unit.decls.iter().filter(|d| d.at.file == UNIT) {
+        match d.kind {
+            Kind::TypedefDecl => {
+                if let (Some(id), Some(why)) = (d.decl, refused.get(d.name.as_str())) {
+                    bad_types.insert(id, why.clone());
+                }
+            }
+            Kind::FunctionDecl if d.name == WRAPPER && d.definition => wrapper = Some(d),
+            _ => {}
+        }
+    }
+    let not_one = || FrontendError::syntax(TEXT, at(1, 1), "not one C expression");
+    // The body is the declarations, then `return (...);` whose parentheses
+    // are the wrapper's own (`x) + (y` or `x); } int g(void) { return (y`
+    // parse too).
+    let body = wrapper
+        .and_then(|f| f.children.iter().find(|c| c.kind == Kind::CompoundStmt))
+        .ok_or_else(not_one)?;
+    let Some((ret, decls)) = body.children.split_last() else {
+        return Err(not_one());
+    };
+    let by_name: HashMap<&str, &ScopeVar> = scope.iter().map(|v| (v.c_name.as_str(), v)).collect();
+    let mut vars: HashMap<DeclId, VarInfo> = HashMap::new();
+    for s in decls {
+        if s.kind != Kind::DeclStmt {
+            return Err(not_one());
+        }
+        for d in s.children.iter().filter(|d| d.kind == Kind::VarDecl) {
+            if let (Some(id), Some(v)) = (d.decl, by_name.get(d.name.as_str())) {
+                vars.insert(id, v.info());
+            }
+        }
+    }
+    let ret = match (ret.kind, ret.children.as_slice()) {
+        (Kind::ReturnStmt, [r]) => r,
         _ => return Err(not_one()),
     };
-    let e = match &body.node {
-        Statement::Compound(items) => match items.as_slice() {
-            [item] => match &item.node {
-                BlockItem::Statement(s) => match &s.node {
-                    Statement::Expression(Some(e)) => e,
-                    _ => return Err(not_one()),
-                },
-                _ => return Err(not_one()),
+    let mut paren = ret;
+    while paren.kind == Kind::UnexposedExpr && paren.children.len() == 1 {
+        paren = &paren.children[0];
+    }
+    let (a, b) = (paren.at.offset as usize, paren.end.offset as usize);
+    if paren.kind != Kind::ParenExpr || a != open || !(b == close || b == close + 1) {
+        return Err(not_one());
+    }
+    let [e] = paren.children.as_slice() else {
+        return Err(not_one());
+    };
+    check_pure(e, &vars, &bad_types, true)?;
+    translate::condition(TEXT, &unit_text, e, info.data_model, vars)
+}
+
+/// The C spelling of an integer type by width (never plain `char`, whose
+/// signedness is the target's; `long long` for every 64-bit type).
+fn c_type(t: Ty) -> &'static str {
+    match (t.boolean, t.signed, t.bits) {
+        (true, ..) => "_Bool",
+        (_, true, 8) => "signed char",
+        (_, false, 8) => "unsigned char",
+        (_, true, 16) => "short",
+        (_, false, 16) => "unsigned short",
+        (_, true, 32) => "int",
+        (_, false, 32) => "unsigned int",
+        (_, true, _) => "long long",
+        (_, false, _) => "unsigned long long",
+    }
+}
+
+/// The place of the first `#` (or its digraph `%:`) outside literals and
+/// comments: clang would run a preprocessing directive (`#include`,
+/// `#define`, ...; a comment may come before it on its line), and no C
+/// expression has a `#` elsewhere.
+fn directive(text: &str) -> Option<(u32, u32)> {
+    #[derive(PartialEq)]
+    enum In {
+        Code,
+        Str(char),
+        Line,
+        Block,
+    }
+    let mut state = In::Code;
+    let (mut line, mut col) = (1u32, 0u32);
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        col += 1;
+        if c == '\n' {
+            (line, col) = (line + 1, 0);
+        }
+        let next = chars.peek().copied();
+        match state {
+            In::Code => match (c, next) {
+                ('#', _) | ('%', Some(':')) => return Some((line, col)),
+                ('"' | '\'', _) => state = In::Str(c),
+                ('/', Some('/')) => state = In::Line,
+                ('/', Some('*')) => {
+                    chars.next();
+                    col += 1;
+                    state = In::Block;
+                }
+                _ => {}
             },
-            _ => return Err(not_one()),
-        },
-        _ => return Err(not_one()),
-    };
-    check_pure(e, &scope, &map)?;
-    let typedefs = info.typedefs.clone().into_iter().collect();
-    crate::with_stack(|| translate::condition(TEXT, &map, e, info.data_model, typedefs, scope))
+            In::Str(q) => {
+                if c == '\\' {
+                    // An escaped character (a newline too: the literal goes on).
+                    if chars.next() == Some('\n') {
+                        (line, col) = (line + 1, 0);
+                    } else {
+                        col += 1;
+                    }
+                } else if c == q || c == '\n' {
+                    state = In::Code;
+                }
+            }
+            In::Line => {
+                if c == '\n' {
+                    state = In::Code;
+                }
+            }
+            In::Block => {
+                if c == '*' && next == Some('/') {
+                    chars.next();
+                    col += 1;
+                    state = In::Code;
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The name in clang's `use of undeclared identifier 'x'` (also with a
+/// `; did you mean 'y'?` suggestion).
+fn undeclared_name(message: &str) -> Option<&str> {
+    let rest = message.strip_prefix("use of undeclared identifier '")?;
+    rest.split('\'').next().filter(|n| !n.is_empty())
 }
 
 /// Rejects side effects, calls, and reads of array elements whose range
 /// the task does not keep invariant; the translation judges the rest.
-fn check_pure(e: &Node<Expression>, scope: &HashMap<String, VarInfo>, map: &LineMap) -> R<()> {
-    let reject = |sp: Span, what: &str| {
-        let (f, p) = map.locate(sp.start);
-        Err(FrontendError::unsupported_c(f, p, what))
+/// Also refuses the typedef names whose type the translation refused
+/// (`bad_types`, declared as placeholders). `evaluated` is false inside
+/// `sizeof`/`_Alignof`, whose operand has no effect.
+fn check_pure(
+    e: &Node,
+    vars: &HashMap<DeclId, VarInfo>,
+    bad_types: &HashMap<DeclId, String>,
+    evaluated: bool,
+) -> R<()> {
+    let reject = |n: &Node, what: &str| {
+        Err(FrontendError::unsupported_c(
+            TEXT,
+            Pos {
+                line: n.at.line,
+                col: n.at.col,
+            },
+            what,
+        ))
     };
-    let bounded_array = |x: &Node<Expression>| match &x.node {
-        Expression::Identifier(id) => scope
-            .get(&id.node.name)
-            .filter(|v| v.dims.is_some() && v.ty.stays_in_range())
-            .map(|v| (id.node.name.clone(), v.ty)),
-        _ => None,
-    };
-    let elements = |x: &Node<Expression>| match bounded_array(x) {
-        Some((a, t)) => reject(
-            e.span,
-            &format!(
-                "elements of array `{a}` of type {} in an invariant (only arrays of `int` \
-                 and wider signed types)",
-                CType::of(t).name
-            ),
-        ),
-        None => Ok(()),
-    };
-    match &e.node {
-        Expression::Call(c) => match &c.node.callee.node {
-            Expression::Identifier(id) => reject(
-                e.span,
-                &format!("function call `{}` in an invariant", id.node.name),
-            ),
-            _ => reject(e.span, "function call in an invariant"),
-        },
-        Expression::UnaryOperator(u) => {
-            use UnaryOperator::*;
-            match u.node.operator.node {
-                PreIncrement | PostIncrement => {
-                    reject(e.span, "`++` (a side effect) in an invariant")
-                }
-                PreDecrement | PostDecrement => {
-                    reject(e.span, "`--` (a side effect) in an invariant")
-                }
-                Indirection => {
-                    elements(&u.node.operand)?;
-                    check_pure(&u.node.operand, scope, map)
-                }
-                _ => check_pure(&u.node.operand, scope, map),
-            }
+    if e.kind == Kind::TypeRef {
+        if let Some(why) = e.decl.and_then(|id| bad_types.get(&id)) {
+            return reject(e, why);
         }
-        Expression::BinaryOperator(b) => {
-            if let Some(op) = assignment(&b.node.operator.node) {
-                return reject(
-                    e.span,
-                    &format!("assignment `{op}` (a side effect) in an invariant"),
-                );
-            }
-            if matches!(b.node.operator.node, BinaryOperator::Index) {
-                elements(&b.node.lhs)?;
-                elements(&b.node.rhs)?;
-            }
-            check_pure(&b.node.lhs, scope, map)?;
-            check_pure(&b.node.rhs, scope, map)
-        }
-        Expression::Cast(c) => check_pure(&c.node.expression, scope, map),
-        Expression::Conditional(c) => {
-            check_pure(&c.node.condition, scope, map)?;
-            check_pure(&c.node.then_expression, scope, map)?;
-            check_pure(&c.node.else_expression, scope, map)
-        }
-        Expression::Comma(v) => v.iter().try_for_each(|x| check_pure(x, scope, map)),
-        _ => Ok(()),
+        return Ok(());
     }
+    let evaluated = evaluated && e.kind != Kind::UnaryExprOrTypeTrait;
+    if evaluated {
+        let elements = |x: &Node| {
+            let b = strip(x);
+            let bounded = (b.kind == Kind::DeclRefExpr)
+                .then(|| b.decl.and_then(|id| vars.get(&id)))
+                .flatten()
+                .filter(|v| v.dims.is_some() && v.ty.stays_in_range());
+            match bounded {
+                Some(v) => reject(
+                    e,
+                    &format!(
+                        "elements of array `{}` of type {} in an invariant (only arrays of \
+                         `int` and wider signed types)",
+                        b.name,
+                        CType::of(v.ty).name
+                    ),
+                ),
+                None => Ok(()),
+            }
+        };
+        match e.kind {
+            Kind::CallExpr => {
+                let callee = e.children.first().map(strip);
+                return match callee {
+                    Some(f) if f.kind == Kind::DeclRefExpr => {
+                        reject(e, &format!("function call `{}` in an invariant", f.name))
+                    }
+                    _ => reject(e, "function call in an invariant"),
+                };
+            }
+            Kind::UnaryOperator => match e.unop {
+                Some(UnOp::PreInc | UnOp::PostInc) => {
+                    return reject(e, "`++` (a side effect) in an invariant")
+                }
+                Some(UnOp::PreDec | UnOp::PostDec) => {
+                    return reject(e, "`--` (a side effect) in an invariant")
+                }
+                Some(UnOp::Deref) => {
+                    if let Some(x) = e.children.first() {
+                        elements(x)?;
+                    }
+                }
+                _ => {}
+            },
+            Kind::BinaryOperator | Kind::CompoundAssignOperator => {
+                if let Some(op) = e.binop.and_then(assignment) {
+                    return reject(
+                        e,
+                        &format!("assignment `{op}` (a side effect) in an invariant"),
+                    );
+                }
+            }
+            Kind::ArraySubscriptExpr => {
+                for x in &e.children {
+                    elements(x)?;
+                }
+            }
+            _ => {}
+        }
+    }
+    e.children
+        .iter()
+        .try_for_each(|c| check_pure(c, vars, bad_types, evaluated))
+}
+
+/// An expression without parentheses and implicit conversions.
+fn strip(mut e: &Node) -> &Node {
+    while matches!(e.kind, Kind::ParenExpr | Kind::UnexposedExpr) && e.children.len() == 1 {
+        e = &e.children[0];
+    }
+    e
 }
 
 /// The spelling of an assignment operator.
-fn assignment(op: &BinaryOperator) -> Option<&'static str> {
-    use BinaryOperator::*;
+fn assignment(op: BinOp) -> Option<&'static str> {
+    use BinOp::*;
     Some(match op {
         Assign => "=",
-        AssignMultiply => "*=",
-        AssignDivide => "/=",
-        AssignModulo => "%=",
-        AssignPlus => "+=",
-        AssignMinus => "-=",
-        AssignShiftLeft => "<<=",
-        AssignShiftRight => ">>=",
-        AssignBitwiseAnd => "&=",
-        AssignBitwiseXor => "^=",
-        AssignBitwiseOr => "|=",
+        MulAssign => "*=",
+        DivAssign => "/=",
+        RemAssign => "%=",
+        AddAssign => "+=",
+        SubAssign => "-=",
+        ShlAssign => "<<=",
+        ShrAssign => ">>=",
+        AndAssign => "&=",
+        XorAssign => "^=",
+        OrAssign => "|=",
         _ => return None,
     })
 }

@@ -25,9 +25,8 @@ pub(in crate::c) struct Record {
     pub(in crate::c) vars: Vec<(String, String, VarInfo)>,
     /// All state variables (program variables and temporaries).
     pub(in crate::c) state_vars: Vec<String>,
+    /// The program's typedef names and the integer type each names (or why not).
     pub(in crate::c) typedefs: HashMap<String, Result<Option<Ty>, String>>,
-    /// Offset of the first declaration of each global name.
-    global_at: HashMap<String, usize>,
     /// The globals visible in each function.
     globals_in: HashMap<String, Vec<(String, VarInfo)>>,
     /// Location index -> (function, scope).
@@ -46,27 +45,9 @@ pub(in crate::c) struct LoopRecord {
 }
 
 impl Record {
-    pub(super) fn new(tr: &Tr, unit: &TranslationUnit) -> Record {
-        let mut global_at = HashMap::new();
-        for ext in &unit.0 {
-            if let ExternalDeclaration::Declaration(d) = &ext.node {
-                for id in &d.node.declarators {
-                    if let Ok((name, _)) = tr.declarator_name(&id.node.declarator) {
-                        global_at.entry(name).or_insert(d.span.start);
-                    }
-                }
-            }
-        }
-        Record {
-            global_at,
-            ..Record::default()
-        }
-    }
-
     /// Completes the record at the end of the translation.
     pub(super) fn finish(mut self, tr: &Tr) -> Record {
         self.state_vars = tr.vars.clone();
-        self.typedefs = tr.typedefs.clone();
         self.scopes = vec![Vec::new(); self.scope_ids.len()];
         for (scope, id) in std::mem::take(&mut self.scope_ids) {
             self.scopes[id] = scope;
@@ -89,24 +70,29 @@ impl Tr<'_> {
         }
     }
 
-    /// Records the array `cname` just declared in the current scope.
-    pub(super) fn record_array(&mut self, cname: &str) {
+    /// Records the typedef names of a unit (for casts in invariants).
+    pub(super) fn record_typedefs(&mut self, unit: &[Node]) {
         if self.record.is_none() {
             return;
         }
-        if let Ok(v) = self.lookup(cname, Span::none()) {
-            let func = self.frames.last().unwrap().func.clone();
-            self.record_var(&func, cname, &v);
+        let mut out = HashMap::new();
+        for d in unit.iter().filter(|d| d.kind == Kind::TypedefDecl) {
+            let t = self.scalar_type(&d.ty, d).map_err(|e| match e {
+                FrontendError::UnsupportedC { construct, .. } => construct,
+                e => e.to_string(),
+            });
+            out.insert(d.name.clone(), t);
         }
+        self.record.as_mut().unwrap().typedefs = out;
     }
 
-    /// Records a loop head made at `head` for the loop statement at `sp`.
-    pub(super) fn record_loop(&mut self, head: usize, sp: Span, keyword: &'static str) {
+    /// Records a loop head made at `head` for the loop statement `s`.
+    pub(super) fn record_loop(&mut self, head: usize, s: &Node, keyword: &'static str) {
         if self.record.is_none() {
             return;
         }
         self.record_location(head);
-        let (file, pos) = self.pos(sp);
+        let (file, pos) = self.pos(s);
         let rec = LoopRecord {
             location: self.cfa.locations[head].clone(),
             file,
@@ -127,14 +113,16 @@ impl Tr<'_> {
         }
         let func = &frame.func;
         if !r.globals_in.contains_key(func) {
-            let start = self.funcs.get(func).map_or(usize::MAX, |f| f.span.start);
+            let start = self
+                .funcs
+                .values()
+                .find(|f| &f.name == func)
+                .map_or(u32::MAX, |f| f.at.offset);
             let visible = self
                 .globals
                 .iter()
-                .filter_map(|(n, v)| match (v, r.global_at.get(n)) {
-                    (Ok(v), Some(&at)) if at < start => Some((n.clone(), v.clone())),
-                    _ => None,
-                });
+                .filter(|(_, _, at)| *at < start)
+                .map(|(n, v, _)| (n.clone(), v.clone()));
             r.globals_in.insert(func.clone(), visible.collect());
         }
         let mut scope: BTreeMap<String, VarInfo> = r.globals_in[func].iter().cloned().collect();
@@ -148,36 +136,30 @@ impl Tr<'_> {
     }
 }
 
-/// The truth value (nonzero) of `e`, a C expression without side effects
-/// over the variables of `scope`, as a formula over their state variables
-/// (witness invariants, see `witness.rs`). Fails where evaluating `e`
-/// would need an edge of its own.
+/// The truth value (nonzero) of `e`, a C expression clang parsed in a unit
+/// whose variables `vars` maps to their state variables (witness
+/// invariants, see `witness.rs`). Fails where evaluating `e` would need an
+/// edge of its own.
 pub(in crate::c) fn condition(
     file: &str,
-    lines: &LineMap,
-    e: &Node<Expression>,
+    text: &str,
+    e: &Node,
     dm: DataModel,
-    typedefs: HashMap<String, Result<Option<Ty>, String>>,
-    scope: HashMap<String, VarInfo>,
+    vars: HashMap<DeclId, VarInfo>,
 ) -> R<Expr> {
-    let mut tr = Tr::new(file, lines, dm);
-    tr.typedefs = typedefs;
-    for v in scope.values().filter(|v| v.dims.is_none()) {
+    let mut tr = Tr::new(file, text, dm);
+    for v in vars.values().filter(|v| v.dims.is_none()) {
         tr.var_ty.insert(v.name.clone(), v.ty);
     }
-    tr.frames.push(Frame {
-        func: String::new(),
-        scopes: vec![scope],
-        loops: vec![],
-        labels: HashMap::new(),
-        ret: None,
-        ret_loc: 0,
-    });
+    tr.decls = vars;
+    let mut frame = global_frame(0);
+    frame.scopes = vec![HashMap::new()];
+    tr.frames.push(frame);
     let mut cur = tr.named_loc("start");
     let v = tr.rv(e, &mut cur)?;
     if !tr.cfa.edges.is_empty() || !tr.vars.is_empty() {
         let what = "an expression that needs a side effect or an assumption";
-        return Err(tr.unsup(e.span, what));
+        return Err(tr.unsup(e, what));
     }
     Ok(fold(tr.truth(v)))
 }
