@@ -69,6 +69,8 @@ enum Judge {
 enum Status {
     Ok,
     /// certa is wrong on this program (what is wrong): reported, not failed.
+    // No case is marked now; kept for the next bug the suite finds.
+    #[allow(dead_code)]
     KnownBug(&'static str),
 }
 
@@ -81,6 +83,7 @@ struct Case {
 }
 
 impl Case {
+    #[allow(dead_code)]
     const fn bug(self, why: &'static str) -> Case {
         Case {
             status: Status::KnownBug(why),

@@ -385,8 +385,9 @@ fn sarif_of_safe_unsafe_and_unknown_runs_follows_the_rules() {
         .map(|l| l["location"]["message"]["text"].as_str().unwrap())
         .collect();
     assert_eq!(flow.len(), 6, "one location per statement: {texts:?}");
+    // The declaration's text as clang delimits it (type included).
     assert!(
-        texts[0].starts_with("x = __VERIFIER_nondet_int()"),
+        texts[0].starts_with("int x = __VERIFIER_nondet_int()"),
         "{texts:?}"
     );
     // The second nondet call's value is an input of the step.

@@ -153,6 +153,8 @@ pub(super) struct Tr<'a> {
     /// Variables of static storage duration (globals, static locals): the
     /// only ones a called function and its caller share.
     static_vars: HashSet<DeclId>,
+    /// Does `main` have labels (so a declaration in it may run twice)?
+    main_labels: bool,
     /// What witnesses need to know, when asked for (see `record.rs`).
     record: Option<Record>,
 }
@@ -304,6 +306,7 @@ impl<'a> Tr<'a> {
             switches: Vec::new(),
             effects: HashMap::new(),
             static_vars: HashSet::new(),
+            main_labels: false,
             record: None,
         }
     }
@@ -393,6 +396,7 @@ pub(super) fn translate(
     }
     tr.frames.push(frame);
     let body = tr.body(main)?;
+    tr.main_labels = has_labels(body);
     let end = tr.stmt(body, cur)?;
     tr.edge(end, exit, Op::Skip, None);
     tr.check_labels(main)?;
@@ -790,6 +794,11 @@ impl<'a> Tr<'a> {
         frame.scopes.last_mut().unwrap().insert(d.name.clone(), v);
         Ok(())
     }
+}
+
+/// Does `n` contain a label (so `goto` may re-run code before it)?
+fn has_labels(n: &Node) -> bool {
+    n.kind == Kind::LabelStmt || n.children.iter().any(has_labels)
 }
 
 /// The declarations of variables of static storage duration in `nodes`.

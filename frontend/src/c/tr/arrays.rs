@@ -114,8 +114,14 @@ impl<'a> Tr<'a> {
                 self.emit(cur, Op::Assign(v.name.clone(), val), d);
             }
             None => {
-                // Indeterminate contents.
-                self.emit(cur, Op::Havoc(v.name.clone()), d);
+                // Indeterminate contents; where the declaration runs only
+                // once (in `main`, outside loops, `main` without labels) the
+                // variable's initial value is already unconstrained.
+                let frame = self.frames.last().unwrap();
+                let once = self.frames.len() == 1 && frame.loops.is_empty() && !self.main_labels;
+                if !once {
+                    self.emit(cur, Op::Havoc(v.name.clone()), d);
+                }
             }
         }
         Ok(v)

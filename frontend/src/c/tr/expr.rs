@@ -605,7 +605,8 @@ impl<'a> Tr<'a> {
         if self.frames.iter().any(|fr| fr.func == name) {
             return Err(self.unsup(call, &format!("recursion (`{name}`)")));
         }
-        if f.ty.variadic {
+        // (libclang calls a function without a prototype variadic too.)
+        if f.ty.variadic && f.ty.kind == TypeKind::FunctionProto {
             return Err(self.unsup(call, "variadic functions"));
         }
         let params: Vec<&'a Node> = f
