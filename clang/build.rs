@@ -9,37 +9,21 @@
 //! every certificate of a C program, and `certa-check --source` refuses to
 //! re-translate with another.
 
-use std::path::PathBuf;
-use wheel::{cache_dir, fetch, find_lib, Wheel};
+use wheel::{library, provide, Wheel};
 
 const WHEEL: Wheel = Wheel {
     package: "libclang",
     version: "18.1.1",
     member_dir: "clang/native/",
     lib_prefix: "libclang",
+    not_prefixes: &[],
 };
 
 fn main() {
-    println!("cargo:rerun-if-env-changed=LIBCLANG_DIR");
     println!("cargo:rerun-if-changed=build.rs");
-    let lib: PathBuf = match std::env::var_os("LIBCLANG_DIR") {
-        Some(dir) => {
-            let dir = PathBuf::from(dir);
-            let so = dir.join("libclang.so");
-            if so.is_file() {
-                so
-            } else {
-                find_lib(&dir, "libclang").unwrap_or_else(|| {
-                    panic!("LIBCLANG_DIR={} holds no libclang.so", dir.display())
-                })
-            }
-        }
-        None => {
-            let cache = cache_dir(&WHEEL);
-            let dir = fetch(&WHEEL, &cache, "LIBCLANG_DIR");
-            dir.join("libclang.so")
-        }
-    };
+    let dir = provide(&WHEEL, "LIBCLANG_DIR");
+    let so = dir.join("libclang.so");
+    let lib = if so.is_file() { so } else { library(&WHEEL, &dir).expect("provide checked it") };
     let lib = lib.canonicalize().expect("canonical libclang path");
     println!("cargo:rustc-env=CERTA_LIBCLANG={}", lib.display());
 }
