@@ -1,5 +1,6 @@
 //! Shared helpers for the end-to-end tests: the corpus manifest and its location.
 
+pub mod gcc_judge;
 pub mod mutate;
 
 use std::path::PathBuf;
