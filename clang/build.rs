@@ -23,7 +23,11 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     let dir = provide(&WHEEL, "LIBCLANG_DIR");
     let so = dir.join("libclang.so");
-    let lib = if so.is_file() { so } else { library(&WHEEL, &dir).expect("provide checked it") };
+    let lib = if so.is_file() {
+        so
+    } else {
+        library(&WHEEL, &dir).expect("provide checked it")
+    };
     let lib = lib.canonicalize().expect("canonical libclang path");
     println!("cargo:rustc-env=CERTA_LIBCLANG={}", lib.display());
 }

@@ -154,6 +154,8 @@ api! {
     clang_Cursor_getVarDeclInitializer: fn(CXCursor) -> CXCursor;
     clang_getTypeDeclaration: fn(CXType) -> CXCursor;
     clang_getEnumDeclIntegerType: fn(CXCursor) -> CXType;
+    clang_Cursor_getOffsetOfField: fn(CXCursor) -> c_longlong;
+    clang_Cursor_isBitField: fn(CXCursor) -> c_uint;
     clang_tokenize: fn(CXTranslationUnit, CXSourceRange, *mut *mut CXToken, *mut c_uint);
     clang_disposeTokens: fn(CXTranslationUnit, *mut CXToken, c_uint);
     clang_getTokenSpelling: fn(CXTranslationUnit, CXToken) -> CXString;

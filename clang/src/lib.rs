@@ -308,6 +308,15 @@ impl Walker<'_> {
         } else {
             String::new()
         };
+        let (field_offset, bitfield) = if kind == Kind::FieldDecl {
+            let off = (api.clang_Cursor_getOffsetOfField)(c);
+            (
+                (off >= 0).then_some(off),
+                (api.clang_Cursor_isBitField)(c) != 0,
+            )
+        } else {
+            (None, false)
+        };
         let children = self.children(c);
         Node {
             kind,
@@ -326,6 +335,8 @@ impl Walker<'_> {
             init,
             bytes,
             for_slots,
+            field_offset,
+            bitfield,
             children,
         }
     }
@@ -472,6 +483,7 @@ impl Walker<'_> {
             len: None,
             params: Vec::new(),
             variadic: false,
+            record: None,
         };
         // Deep enough for any declarator C programs write; bounded so a
         // hostile type cannot recurse without end.
@@ -486,6 +498,9 @@ impl Walker<'_> {
                 if kind == TypeKind::ConstantArray {
                     out.len = Some((api.clang_getArraySize)(canon));
                 }
+            }
+            TypeKind::Record => {
+                out.record = self.id_of((api.clang_getTypeDeclaration)(canon));
             }
             TypeKind::Pointer => {
                 out.elem = Some(Box::new(

@@ -303,6 +303,8 @@ pub struct Type {
     /// Parameter types of a function type.
     pub params: Vec<Type>,
     pub variadic: bool,
+    /// The declaration of a record (`struct`/`union`) type.
+    pub record: Option<DeclId>,
 }
 
 impl Type {
@@ -351,6 +353,11 @@ pub struct Node {
     /// For a `for` statement: the header part (0 init, 1 condition, 2 step)
     /// of each child but the last (the body); empty if unknown.
     pub for_slots: Vec<u8>,
+    /// A field's offset in bits from the start of its record, by clang's
+    /// layout for the target (`FieldDecl` only).
+    pub field_offset: Option<i64>,
+    /// A bit-field (`FieldDecl` only).
+    pub bitfield: bool,
     pub children: Vec<Node>,
 }
 

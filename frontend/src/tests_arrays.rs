@@ -751,35 +751,21 @@ fn c_two_dimensional_arrays_flatten() {
 #[test]
 fn c_unsupported_array_forms_have_positions() {
     let main = |body: &str| format!("{C_HEAD}int main() {{\n{body}\n  return 0;\n}}\n");
-    let e = c_err("arith", &main("  int a[4];\n  int x = *(a + 1);"));
-    assert_eq!(e, "unsupported: pointer arithmetic at arith.i:5:11");
+    // Arrays as pointers: the memory model (issue 24) translates them.
+    for (tag, body) in [
+        ("arith", "  int a[4];\n  int x = *(a + 1);"),
+        ("addr", "  int a[4];\n  int x = &a[1] != 0;"),
+        ("ptr", "  int a[4];\n  int *p = a;"),
+        ("cmp", "  int a[4], b[4];\n  if (a == b) reach_error();"),
+        ("structs", "  struct s { int x; } v[2];\n  v[1].x = 3;"),
+    ] {
+        c_task(tag, &main(body), Encoding::Lbe);
+    }
     let e = c_err("vla", &main("  int n = 4;\n  int a[n];"));
     assert_eq!(e, "unsupported: variable-length arrays at vla.i:5:3");
-    let e = c_err("addr", &main("  int a[4];\n  int x = &a[1] != 0;"));
-    assert_eq!(e, "unsupported: pointer comparison at addr.i:5:11");
-    let e = c_err("ptr", &main("  int a[4];\n  int *p = a;"));
-    assert!(
-        e.starts_with("unsupported: pointers") && e.contains(" at ptr.i:5:"),
-        "{e}"
-    );
-    let e = c_err(
-        "cmp",
-        &main("  int a[4], b[4];\n  if (a == b) reach_error();"),
-    );
-    assert_eq!(e, "unsupported: pointer comparison at cmp.i:5:7");
     let e = c_err("whole", &main("  int a[4], b[4];\n  a = b;"));
     assert!(
         e.starts_with("whole.i:5:5: syntax error: array type") && e.ends_with("(clang)"),
-        "{e}"
-    );
-    let e = c_err(
-        "structs",
-        &format!(
-            "{C_HEAD}struct s {{ int x; }};\nint main() {{\n  struct s v[2];\n  return 0;\n}}\n"
-        ),
-    );
-    assert!(
-        e.starts_with("unsupported: structs") && e.contains(" at structs.i:5:"),
         "{e}"
     );
     let e = c_err(

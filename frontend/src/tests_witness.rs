@@ -513,11 +513,10 @@ fn side_effects_calls_and_unknown_names_are_rejected() {
     unsupported("--x", "`--`");
     unsupported("0 < x ? y-- : 0", "`--`");
     unsupported("x / y > 0", "nonlinear");
-    // The translator names the comparison of pointers (`&x`, a string
-    // literal) before the operands.
-    unsupported("&x != 0", "pointer");
+    // An invariant is read over the task's variables: an address is not one.
+    unsupported("&x != 0", "the address of `x`");
     unsupported("a", "array `a` used as a pointer value");
-    unsupported("a != 0", "pointer comparison");
+    unsupported("a != 0", "array `a` used as a pointer value");
     unsupported("\"abc\" != 0", "pointer");
     unsupported(
         "bytes[0] == 1",

@@ -224,9 +224,9 @@ fn benchexec_runs_certa_on_sv_comp_tasks_and_tabulates() {
         rows,
         vec![
             row(
-                "err_pointer.yml",
+                "err_recursion.yml",
                 "true",
-                "ERROR (unsupported: pointers)",
+                "ERROR (unsupported: recursion)",
                 "error"
             ),
             row("loops.yml", "true", "true", "correct"),
@@ -270,7 +270,7 @@ fn benchexec_runs_certa_on_sv_comp_tasks_and_tabulates() {
     assert!(std::fs::metadata(&html).unwrap().len() > 1000);
     let csv = std::fs::read_to_string(one_file(&results_dir, ".results.auto.corpus.csv")).unwrap();
     for line in [
-        "err_pointer.yml\ttrue\tERROR (unsupported: pointers)",
+        "err_recursion.yml\ttrue\tERROR (unsupported: recursion)",
         "loops.yml\ttrue\ttrue",
         "nondet_bug.yml\tfalse\tfalse(unreach-call)",
     ] {

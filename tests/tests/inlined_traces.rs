@@ -29,8 +29,13 @@ int main(void) {
 }
 ";
 
-fn program() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("certa-inlined-traces-{}", std::process::id()));
+/// A copy of the program in a directory of the test's own: the tests run
+/// in parallel, and one must not read the file while another rewrites it.
+fn program(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "certa-inlined-traces-{}-{test}",
+        std::process::id()
+    ));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join("inlined.c");
     std::fs::write(&path, PROGRAM).expect("write program");
@@ -39,7 +44,7 @@ fn program() -> PathBuf {
 
 #[test]
 fn source_map_of_an_inlined_callee_names_its_lines() {
-    let path = program();
+    let path = program("map");
     for enc in [Encoding::Sbe, Encoding::Lbe] {
         let p = frontend::load(&path, enc).expect("translates");
         assert!(
@@ -74,7 +79,7 @@ fn source_map_of_an_inlined_callee_names_its_lines() {
 
 #[test]
 fn error_trace_through_inlined_functions_reports_the_callee_lines() {
-    let path = program();
+    let path = program("trace");
     let run = run_file(&path, Encoding::Lbe, &Config::default()).expect("loads");
     let Verdict::Unsafe(trace) = &run.outcome.verdict else {
         panic!("expected UNSAFE, got {:?}", run.outcome.verdict)

@@ -72,7 +72,13 @@ fn installed(w: &Wheel) -> Option<PathBuf> {
         assert d.version == sys.argv[2]\n\
         print(d.locate_file(sys.argv[3]))\n";
     let out = Command::new("python3")
-        .args(["-c", script, w.package, w.version, w.member_dir.trim_end_matches('/')])
+        .args([
+            "-c",
+            script,
+            w.package,
+            w.version,
+            w.member_dir.trim_end_matches('/'),
+        ])
         .output()
         .ok()?;
     if !out.status.success() {

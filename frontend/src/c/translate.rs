@@ -43,8 +43,14 @@ mod arith;
 mod arrays;
 #[path = "tr/expr.rs"]
 mod expr;
+#[path = "tr/memory.rs"]
+mod memory;
+#[path = "tr/objects.rs"]
+mod objects;
 #[path = "tr/order.rs"]
 mod order;
+#[path = "tr/pointers.rs"]
+mod pointers;
 #[path = "tr/record.rs"]
 mod record;
 #[path = "tr/stmt.rs"]
@@ -71,6 +77,10 @@ pub(super) struct VarInfo {
     pub(super) dims: Option<Vec<BigInt>>,
     /// An array parameter (`int b[]`, `int *b`) aliasing its argument.
     pub(super) alias: bool,
+    /// The static address of a variable that lives in memory (its address
+    /// is taken, it is a struct, or an array used as a pointer): then it
+    /// has no state variable of its own (see `tr/memory.rs`).
+    pub(super) mem: Option<BigInt>,
 }
 
 impl VarInfo {
@@ -80,6 +90,7 @@ impl VarInfo {
             ty,
             dims: None,
             alias: false,
+            mem: None,
         }
     }
 }
@@ -157,6 +168,8 @@ pub(super) struct Tr<'a> {
     main_labels: bool,
     /// What witnesses need to know, when asked for (see `record.rs`).
     record: Option<Record>,
+    /// Records, what lives in memory and where (see `tr/memory.rs`).
+    memory: memory::Memory,
 }
 
 /// A `switch` being lowered: the case labels met so far in its body.
@@ -308,6 +321,7 @@ impl<'a> Tr<'a> {
             static_vars: HashSet::new(),
             main_labels: false,
             record: None,
+            memory: memory::Memory::default(),
         }
     }
 }
@@ -356,6 +370,8 @@ pub(super) fn translate(
         }
     }
     collect_static_vars(unit, &mut tr.static_vars);
+    tr.static_vars.insert(memory::MEMORY);
+    tr.plan_memory(unit);
     tr.summarise_functions()?;
     // The frame of initialisers: they see only globals.
     tr.frames.push(global_frame(tr.cfa.exit));
@@ -412,7 +428,24 @@ pub(super) fn translate(
         }
     }
     let (entry, first) = (tr.cfa.entry, init);
-    tr.edge(entry, first, Op::Assume(range.clone()), None);
+    let start = tr.memory_start();
+    if start.is_empty() {
+        tr.edge(entry, first, Op::Assume(range.clone()), None);
+    } else {
+        // Memory starts zero, the heap after the static objects.
+        let mut at = tr.named_loc("memory");
+        tr.edge(entry, at, Op::Assume(range.clone()), None);
+        let n = start.len();
+        for (k, op) in start.into_iter().enumerate() {
+            let to = if k + 1 == n {
+                first
+            } else {
+                tr.named_loc("memory")
+            };
+            tr.edge(at, to, op, None);
+            at = to;
+        }
+    }
     let record = tr.record.take().map(|r| r.finish(&tr));
     let source_file = if main.at.file.is_empty() {
         file.to_string()
@@ -622,6 +655,24 @@ impl<'a> Tr<'a> {
         if t.kind == TypeKind::Bool {
             return Ok(Some(BOOL));
         }
+        // A parameter declared as an array is a pointer (C17 6.7.6.3p7);
+        // libclang reports its declared type.
+        if matches!(t.kind, TypeKind::ConstantArray | TypeKind::IncompleteArray)
+            && (at.kind == Kind::ParmDecl || {
+                let r = expr::strip_casts(at);
+                r.kind == Kind::DeclRefExpr
+                    && r.decl
+                        .is_some_and(|d| self.memory.array_params.contains(&d))
+            })
+        {
+            return Ok(Some(Ty::pointer(self.pointer_bits())));
+        }
+        if t.kind == TypeKind::Pointer && t.size > 0 {
+            if t.is_volatile {
+                return Err(self.unsup(at, "volatile variables"));
+            }
+            return Ok(Some(Ty::pointer(t.size as u32 * 8)));
+        }
         if t.kind.is_integer() && t.kind != TypeKind::Enum && t.size > 0 && t.size <= 8 {
             if t.is_volatile {
                 return Err(self.unsup(at, "volatile variables"));
@@ -629,6 +680,15 @@ impl<'a> Tr<'a> {
             return Ok(Some(Ty::new(!t.kind.is_unsigned(), t.size as u32 * 8)));
         }
         Err(self.unsup(at, &type_name(t)))
+    }
+
+    /// The width of a data pointer on the unit's target (the target triple
+    /// clang parsed for: i386 for ILP32, x86-64 for LP64).
+    fn pointer_bits(&self) -> u32 {
+        match self._dm {
+            DataModel::Ilp32 => 32,
+            DataModel::Lp64 => 64,
+        }
     }
 
     fn int_type(&self, t: &Type, at: &Node) -> R<Ty> {
@@ -675,6 +735,18 @@ impl<'a> Tr<'a> {
             .map(|f| f.func.clone())
             .unwrap_or_default();
         let known = self.decls.contains_key(&id);
+        if self.memory.in_memory.contains(&id) {
+            if d.ty.kind == TypeKind::IncompleteArray && d.init.is_none() {
+                return Ok(()); // `extern int a[];` before its definition
+            }
+            // Static storage: memory starts zero.
+            let v = self.memory_var(d)?;
+            if let Some(init) = &d.init {
+                let at = num(v.mem.clone().expect("in memory"));
+                self.init_object(at, &d.ty, init, cur)?;
+            }
+            return Ok(());
+        }
         if d.ty.kind == TypeKind::ConstantArray || d.ty.kind == TypeKind::IncompleteArray {
             if !known || d.init.is_some() {
                 self.static_array(&func, d, cur)?;
@@ -765,6 +837,17 @@ impl<'a> Tr<'a> {
                 let frame = self.frames.last_mut().unwrap();
                 frame.scopes.last_mut().unwrap().insert(d.name.clone(), v);
             }
+            return Ok(());
+        }
+        if d.decl.is_some_and(|id| self.memory.in_memory.contains(&id)) {
+            let v = self.memory_var(d)?;
+            let at = num(v.mem.clone().expect("in memory"));
+            match &d.init {
+                Some(init) => self.init_object(at, &d.ty, init, cur)?,
+                None => self.havoc_object(at, &d.ty, 1, d, cur)?,
+            }
+            let frame = self.frames.last_mut().unwrap();
+            frame.scopes.last_mut().unwrap().insert(d.name.clone(), v);
             return Ok(());
         }
         if matches!(

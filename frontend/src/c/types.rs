@@ -7,23 +7,28 @@ use num_bigint::BigInt;
 use num_traits::{One, Zero};
 use std::collections::HashMap;
 
-/// An integer type: `_Bool`, or a signed/unsigned type of `bits` bits.
+/// An integer type: `_Bool`, or a signed/unsigned type of `bits` bits; or
+/// an object pointer, whose values are addresses (0 is `NULL`; see
+/// `tr/memory.rs`), always exact, never wrapped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Ty {
     pub signed: bool,
     pub bits: u32,
     pub boolean: bool,
+    pub pointer: bool,
 }
 
 pub const INT: Ty = Ty {
     signed: true,
     bits: 32,
     boolean: false,
+    pointer: false,
 };
 pub const BOOL: Ty = Ty {
     signed: false,
     bits: 1,
     boolean: true,
+    pointer: false,
 };
 
 impl Ty {
@@ -32,6 +37,16 @@ impl Ty {
             signed,
             bits,
             boolean: false,
+            pointer: false,
+        }
+    }
+    /// An object pointer of `bits` bits (the target's).
+    pub fn pointer(bits: u32) -> Ty {
+        Ty {
+            signed: false,
+            bits,
+            boolean: false,
+            pointer: true,
         }
     }
     pub fn min(&self) -> BigInt {
@@ -66,6 +81,9 @@ impl Ty {
     pub fn name(&self) -> String {
         if self.boolean {
             return "_Bool".into();
+        }
+        if self.pointer {
+            return "ptr".into();
         }
         format!("{}int{}", if self.signed { "" } else { "u" }, self.bits)
     }

@@ -103,6 +103,7 @@ impl ScopeVar {
             ty: self.ty.ty(),
             dims: self.array.then(|| self.dims.clone()),
             alias: self.alias,
+            mem: None,
         }
     }
 }

@@ -526,6 +526,9 @@ fn run_cegar(task: &Task, cfg: &Config, start: Instant) -> Outcome {
     }
 }
 
+/// Steps of the bounded search for bugs in tasks with arrays.
+const ARRAY_BMC_DEPTH: usize = 64;
+
 /// Tasks with arrays: random simulation for deep bugs, then indexed
 /// predicate abstraction (seed 002), then more simulation in the time left.
 fn run_arrays(task: &Task, cfg: &Config, start: Instant) -> Outcome {
@@ -571,13 +574,34 @@ fn run_arrays(task: &Task, cfg: &Config, start: Instant) -> Outcome {
             stats.nodes = body.nodes.len();
             done(Verdict::Safe(body), stats)
         }
-        Err(Unknown(why)) => match simulate(3, deadline) {
-            Some(t) => {
-                stats.analysis = "simulation";
-                done(Verdict::Unsafe(t), stats)
+        Err(Unknown(why)) => {
+            // Bounded model checking over the arrays finds the bugs that
+            // need particular inputs (random simulation rarely guesses a
+            // pointer equality), then simulation in the time left.
+            let found = fresh(|| {
+                let budget = smt::Budget::new(deadline);
+                let r = bmc::search(task, ARRAY_BMC_DEPTH, &budget);
+                (r, budget.queries.get())
+            });
+            stats.queries += found.1;
+            if cfg.progress {
+                eprintln!(
+                    "certa: [arrays] bounded search: {:?}",
+                    found.0.as_ref().map(|t| t.as_ref().map(|t| t.steps.len()))
+                );
             }
-            None => done(Verdict::Unknown(why), stats),
-        },
+            if let Ok(Some(t)) = found.0 {
+                stats.analysis = "bmc";
+                return done(Verdict::Unsafe(t), stats);
+            }
+            match simulate(3, deadline) {
+                Some(t) => {
+                    stats.analysis = "simulation";
+                    done(Verdict::Unsafe(t), stats)
+                }
+                None => done(Verdict::Unknown(why), stats),
+            }
+        }
     }
 }
 

@@ -77,7 +77,7 @@ pub fn search(task: &Task, limits: &Limits) -> Option<Trace> {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15, false);
     for i in 0..limits.runs {
         rng.1 = i < limits.narrow_runs;
-        if let Some(t) = run(task, limits, &mut rng) {
+        if let Some(t) = run(task, limits, &mut rng, None) {
             return Some(t);
         }
         if limits.deadline.is_some_and(|d| Instant::now() >= d) || super::race::cancelled() {
@@ -178,10 +178,27 @@ pub(crate) fn conjuncts<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
 struct Solver<'a> {
     sorts: &'a BTreeMap<String, VarSort>,
     rng: &'a mut Rng,
+    /// Values to use instead of guesses (a solver's model of the run), and
+    /// the step they are for (`None`: the initial state).
+    oracle: Option<(&'a Oracle<'a>, Option<usize>)>,
+}
+
+/// A value for an unbound `Var` (an edge local) or `Next` at a step of a
+/// run (`None`: the initial state).
+pub(crate) type Oracle<'a> = dyn Fn(Option<usize>, &Expr) -> Option<Binding> + 'a;
+
+/// A run to follow: its edges, and the values of its choices.
+pub(crate) struct Plan<'a> {
+    pub path: &'a [u32],
+    pub oracle: &'a Oracle<'a>,
 }
 
 impl Solver<'_> {
     fn guess(&mut self, env: &mut Env, var: &Expr) {
+        if let Some(b) = self.oracle.and_then(|(o, step)| o(step, var)) {
+            bind(env, var, b);
+            return;
+        }
         let name = match var {
             Expr::Var(n) | Expr::Next(n) => n,
             _ => return,
@@ -280,7 +297,21 @@ fn update(a: &NextArray) -> ArrayUpdate {
     }
 }
 
-fn run(task: &Task, limits: &Limits, rng: &mut Rng) -> Option<Trace> {
+/// Replays `plan` concretely: each step solves its edge's relation with the
+/// plan's values where the relation leaves a choice, and is taken only
+/// when the whole relation holds, so the trace is a real run (or `None`).
+pub(crate) fn follow(task: &Task, plan: &Plan) -> Option<Trace> {
+    let limits = Limits {
+        max_steps: plan.path.len() + 1,
+        tries: 1,
+        ..Limits::default()
+    };
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15, true);
+    let trace = run(task, &limits, &mut rng, Some(plan))?;
+    (trace.steps.len() == plan.path.len()).then_some(trace)
+}
+
+fn run(task: &Task, limits: &Limits, rng: &mut Rng, plan: Option<&Plan>) -> Option<Trace> {
     let sorts: BTreeMap<String, VarSort> = task
         .vars
         .iter()
@@ -305,7 +336,19 @@ fn run(task: &Task, limits: &Limits, rng: &mut Rng) -> Option<Trace> {
         env = Env::default();
         let mut parts = Vec::new();
         conjuncts(&init, &mut parts);
-        let mut s = Solver { sorts: &sorts, rng };
+        if let Some(p) = plan {
+            for v in &int_vars {
+                let x = Expr::Next(v.clone());
+                if let Some(b) = (p.oracle)(None, &x) {
+                    bind(&mut env, &x, b);
+                }
+            }
+        }
+        let mut s = Solver {
+            sorts: &sorts,
+            rng,
+            oracle: plan.map(|p| (p.oracle, None)),
+        };
         if s.solve(&mut env, parts) {
             for v in int_vars.iter().chain(&array_vars) {
                 if is_unbound(&env, &Expr::Next(v.clone())) {
@@ -349,8 +392,18 @@ fn run(task: &Task, limits: &Limits, rng: &mut Rng) -> Option<Trace> {
         {
             return None;
         }
-        // Edges into bad first, then the others in random order.
-        let mut edges: Vec<&format::Edge> = task.edges_from(&loc).collect();
+        // Edges into bad first, then the others in random order; or the
+        // plan's edge.
+        let mut edges: Vec<&format::Edge> = match plan {
+            Some(p) => {
+                let e = task.edge(*p.path.get(n)?)?;
+                if e.from != loc {
+                    return None;
+                }
+                vec![e]
+            }
+            None => task.edges_from(&loc).collect(),
+        };
         for i in (1..edges.len()).rev() {
             edges.swap(i, rng.below(i as u64 + 1) as usize);
         }
@@ -360,7 +413,22 @@ fn run(task: &Task, limits: &Limits, rng: &mut Rng) -> Option<Trace> {
             for _ in 0..limits.tries {
                 let mut parts = Vec::new();
                 conjuncts(&e.relation, &mut parts);
-                let mut s = Solver { sorts: &sorts, rng };
+                if let Some(p) = plan {
+                    // The plan's integers first: propagation never backtracks
+                    // over a disjunct it chose (the model's values decide).
+                    let ints = e.locals.iter().map(|l| Expr::Var(l.name.clone()));
+                    let nexts = int_vars.iter().map(|v| Expr::Next(v.clone()));
+                    for x in ints.chain(nexts) {
+                        if let Some(b) = (p.oracle)(Some(n), &x) {
+                            bind(&mut cur, &x, b);
+                        }
+                    }
+                }
+                let mut s = Solver {
+                    sorts: &sorts,
+                    rng,
+                    oracle: plan.map(|p| (p.oracle, Some(n))),
+                };
                 if !s.solve(&mut cur, parts) {
                     clear(&mut cur, e);
                     continue;

@@ -85,6 +85,11 @@ impl Tr<'_> {
             }
             V::I(e, t, x) => (e, t, x),
         };
+        if to.pointer || from.pointer && !to.boolean {
+            // Addresses are exact; only pointer-to-pointer (and `NULL`)
+            // conversions reach here (`tr/pointers.rs`).
+            return (e, true);
+        }
         if to.boolean {
             let (e, _) = self.exact(V::I(e, from, ex));
             if interval(&e, &self.var_ty).within(&BigInt::zero(), &BigInt::one()) {

@@ -77,6 +77,7 @@ impl<'a> Tr<'a> {
             ty,
             dims: Some(dims),
             alias: false,
+            mem: None,
         };
         self.decls.insert(id, v.clone());
         self.record_var(func, &d.name, &v);
@@ -361,9 +362,15 @@ impl<'a> Tr<'a> {
     /// Where an assignment to `e` stores (subscripts evaluated at `*cur`).
     pub(super) fn place(&mut self, e: &'a Node, cur: &mut usize) -> R<Place> {
         let e = strip_parens(e);
+        if e.kind != Kind::DeclRefExpr && self.in_memory(e) {
+            return self.memory_place(e, cur);
+        }
         match e.kind {
             Kind::DeclRefExpr => {
                 let v = self.lookup(e)?;
+                if v.mem.is_some() {
+                    return self.memory_place(e, cur);
+                }
                 if v.alias {
                     return Err(self.unsup(e, "assignment to a pointer parameter"));
                 }
@@ -380,7 +387,6 @@ impl<'a> Tr<'a> {
                 let (a, i) = self.element(e, cur)?;
                 Ok(Place::Elem(a, i))
             }
-            Kind::MemberRefExpr => Err(self.unsup(e, "structs or unions")),
             _ => Err(self.unsup(e, "assignment to this expression")),
         }
     }
@@ -439,12 +445,23 @@ impl<'a> Tr<'a> {
 
     /// Reads the element `e` (`a[i]..` or `*a`) designates.
     pub(super) fn read_element(&mut self, e: &'a Node, cur: &mut usize) -> R<V> {
+        if self.in_memory(e) {
+            if !self.scalar_type(&e.ty, e).is_ok_and(|t| t.is_some()) {
+                let what = format!("an object of type {} used as a value", type_name(&e.ty));
+                return Err(self.unsup(e, &what));
+            }
+            let p = self.memory_place(e, cur)?;
+            return Ok(self.load(&p, e, cur));
+        }
         let (a, i) = self.element(e, cur)?;
         Ok(self.load(&Place::Elem(a, i), e, cur))
     }
 
     /// Does reading `e` (an element access) emit a range assumption?
     pub(super) fn bounded_read(&self, e: &Node) -> bool {
+        if self.in_memory(e) {
+            return true; // through a pointer: assumes it is not NULL
+        }
         let base = if e.kind == Kind::UnaryOperator {
             match e.children.first() {
                 Some(b) => b,

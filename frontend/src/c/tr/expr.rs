@@ -6,20 +6,22 @@
 use super::stmt::strip_parens;
 use super::*;
 
-/// A value of a call argument: a value, or the array an array parameter aliases.
+/// A value of a call argument: a value, the array an array parameter
+/// aliases, or the address of a struct passed by value.
 enum Arg {
     Val(V),
     Array(VarInfo),
+    Object(Expr),
 }
 
 impl<'a> Tr<'a> {
     /// Does evaluating `e` emit no edges?
     pub(super) fn pure(&self, e: &Node) -> bool {
         match e.kind {
-            Kind::DeclRefExpr
-            | Kind::IntegerLiteral
-            | Kind::CharacterLiteral
-            | Kind::UnaryExprOrTypeTrait => true,
+            Kind::DeclRefExpr => !self
+                .lookup(e)
+                .is_ok_and(|v| v.mem.is_some() && v.ty.stays_in_range()),
+            Kind::IntegerLiteral | Kind::CharacterLiteral | Kind::UnaryExprOrTypeTrait => true,
             Kind::ParenExpr | Kind::CStyleCastExpr | Kind::InitListExpr => {
                 e.children.len() <= 2
                     && e.children
@@ -144,6 +146,21 @@ impl<'a> Tr<'a> {
             None
         };
         let one = V::I(Expr::int(1), INT, true);
+        if ty.pointer {
+            let x = self.current(&p);
+            let new = self.pointer_offset(old, one, !inc, &operand.ty, e)?;
+            let res = self.store_place(&p, new, e, cur);
+            if !post {
+                return Ok(res);
+            }
+            let size = self.pointee_size(&operand.ty, e)?;
+            let back = if inc {
+                sub(x, Expr::int(size))
+            } else {
+                add(x, Expr::int(size))
+            };
+            return Ok(V::I(fold(back), ty, true));
+        }
         let bop = if inc { BinOp::Add } else { BinOp::Sub };
         // `x++` is `x += 1`: computed in the common type of x's and int's.
         let ct = compound_type(ty, INT, false);
@@ -194,6 +211,14 @@ impl<'a> Tr<'a> {
                     return Ok(V::I(num(BigInt::from(v)), ty, true));
                 }
                 let v = self.lookup(e)?;
+                if v.mem.is_some() {
+                    if self.scalar_type(&e.ty, e).is_ok_and(|t| t.is_some()) {
+                        let p = self.memory_place(e, cur)?;
+                        return Ok(self.load(&p, e, cur));
+                    }
+                    let what = format!("`{}` of type {} used as a value", e.name, type_name(&e.ty));
+                    return Err(self.unsup(e, &what));
+                }
                 if v.dims.is_some() {
                     let kind = if v.alias {
                         "pointer parameter"
@@ -213,6 +238,9 @@ impl<'a> Tr<'a> {
                 if e.ty.kind == TypeKind::Void {
                     self.effect(x, cur)?;
                     return Ok(V::I(Expr::int(0), INT, true));
+                }
+                if let Some(v) = self.pointer_conversion(e, x, cur)? {
+                    return Ok(v);
                 }
                 let t = self.int_type(&e.ty, e)?;
                 let v = self.rv(x, cur)?;
@@ -235,7 +263,14 @@ impl<'a> Tr<'a> {
                 self.conditional(e, c, None, a, b, cur)
             }
             Kind::StringLiteral => Err(self.unsup(e, "string literals as values (pointers)")),
-            Kind::MemberRefExpr => Err(self.unsup(e, "structs or unions")),
+            Kind::MemberRefExpr => {
+                if !self.scalar_type(&e.ty, e).is_ok_and(|t| t.is_some()) {
+                    let what = format!("a field of type {} used as a value", type_name(&e.ty));
+                    return Err(self.unsup(e, &what));
+                }
+                let p = self.memory_place(e, cur)?;
+                Ok(self.load(&p, e, cur))
+            }
             Kind::FloatingLiteral => Err(self.unsup(e, "floating-point constants")),
             Kind::StmtExpr => Err(self.unsup(e, "statement expressions")),
             Kind::CompoundLiteralExpr => Err(self.unsup(e, "compound literals")),
@@ -255,22 +290,8 @@ impl<'a> Tr<'a> {
                 Ok(V::I(Expr::int(0), t, true))
             }
             [x] => {
-                if e.ty.kind == TypeKind::Pointer {
-                    if matches!(
-                        x.ty.kind,
-                        TypeKind::FunctionProto | TypeKind::FunctionNoProto
-                    ) {
-                        return Err(self.unsup(e, "function pointers"));
-                    }
-                    if matches!(
-                        x.ty.kind,
-                        TypeKind::ConstantArray | TypeKind::IncompleteArray
-                    ) {
-                        return Err(self.unsup(
-                            e,
-                            &format!("array `{}` used as a pointer value", self.snippet(x)),
-                        ));
-                    }
+                if let Some(v) = self.pointer_conversion(e, x, cur)? {
+                    return Ok(v);
                 }
                 let t = self.int_type(&e.ty, e)?;
                 let v = self.rv(x, cur)?;
@@ -386,7 +407,17 @@ impl<'a> Tr<'a> {
         match e.unop {
             Some(op @ (PostInc | PostDec | PreInc | PreDec)) => self.incdec(e, op, cur),
             Some(Deref) => self.read_element(e, cur),
-            Some(AddrOf) => Err(self.unsup(e, "pointers (address-of `&`)")),
+            Some(AddrOf) => {
+                if matches!(
+                    x.ty.kind,
+                    TypeKind::FunctionProto | TypeKind::FunctionNoProto
+                ) {
+                    return Err(self.unsup(e, "function pointers"));
+                }
+                let t = self.int_type(&e.ty, e)?;
+                let a = self.address(x, cur)?;
+                Ok(V::I(a, t, true))
+            }
             Some(Extension) => self.rv(x, cur),
             Some(op @ (Plus | Minus | Not)) => {
                 // clang's type of the operation is the promoted operand type.
@@ -444,6 +475,13 @@ impl<'a> Tr<'a> {
                 self.effect(lhs, cur)?;
                 self.rv(rhs, cur)
             }
+            BinOp::Assign if lhs.ty.kind == TypeKind::Record => {
+                self.check_order(e)?;
+                let dst = self.address(lhs, cur)?;
+                let src = self.address(strip_casts(rhs), cur)?;
+                self.copy_object(dst, src, &lhs.ty, e, cur)?;
+                Ok(V::I(Expr::int(0), INT, true))
+            }
             BinOp::Assign => {
                 let p = self.place(lhs, cur)?;
                 let p = self.pin_index(p, rhs, cur);
@@ -456,11 +494,8 @@ impl<'a> Tr<'a> {
                     BinOp::Lt | BinOp::Gt | BinOp::Le | BinOp::Ge | BinOp::Eq | BinOp::Ne
                 );
                 let pointer = |t: &Type| t.kind == TypeKind::Pointer;
-                if compare && (pointer(&lhs.ty) || pointer(&rhs.ty)) {
-                    return Err(self.unsup(e, "pointer comparison"));
-                }
                 if pointer(&e.ty) || pointer(&lhs.ty) || pointer(&rhs.ty) {
-                    return Err(self.unsup(e, "pointer arithmetic"));
+                    return self.pointer_binary(e, op, lhs, rhs, compare, cur);
                 }
                 let ct = if compare {
                     // clang converted both operands to their common type.
@@ -492,6 +527,13 @@ impl<'a> Tr<'a> {
         };
         let p = self.place(lhs, cur)?;
         let p = self.pin_index(p, rhs, cur);
+        if p.ty().pointer {
+            // `p += i`, `p -= i`: in units of the pointee.
+            let val = self.rv(rhs, cur)?;
+            let old = self.load(&p, e, cur);
+            let new = self.pointer_offset(old, val, bop == BinOp::Sub, &lhs.ty, e)?;
+            return Ok(self.store_place(&p, new, e, cur));
+        }
         let rt = self.int_type(&rhs.ty, rhs)?;
         let val = self.rv(rhs, cur)?;
         let old = self.load(&p, e, cur);
@@ -586,6 +628,15 @@ impl<'a> Tr<'a> {
                 *cur = next;
                 Ok(void)
             }
+            _ if memory::is_allocation(name) => self.allocate(e, None, cur),
+            "free" => {
+                // Nothing is freed: addresses are never reused, and memory
+                // safety is assumed.
+                for a in args {
+                    self.effect(a, cur)?;
+                }
+                Ok(void)
+            }
             _ => Err(self.unsup(e, &format!("call to undefined function `{name}`"))),
         }
     }
@@ -624,11 +675,24 @@ impl<'a> Tr<'a> {
         // Arguments, left to right; an array parameter names its argument array.
         let mut vals = Vec::new();
         for (i, a) in args.iter().enumerate() {
-            if matches!(
+            let pid = params[i].decl.expect("parameters have ids");
+            let array_param = matches!(
                 params[i].ty.kind,
                 TypeKind::Pointer | TypeKind::IncompleteArray | TypeKind::ConstantArray
-            ) {
+            );
+            // An array argument of a parameter used only as an array: the
+            // parameter names the array (no memory needed).
+            if array_param
+                && self.memory.array_like.contains(&pid)
+                && !self.memory.in_memory.contains(&pid)
+                && self.array_of(a).is_some_and(|v| v.mem.is_none())
+            {
                 vals.push(Arg::Array(self.array_argument(a, params[i])?));
+                continue;
+            }
+            if params[i].ty.kind == TypeKind::Record {
+                let src = self.address(strip_casts(a), cur)?;
+                vals.push(Arg::Object(src));
                 continue;
             }
             let v = self.rv(a, cur)?;
@@ -646,7 +710,22 @@ impl<'a> Tr<'a> {
                     scope.insert(p.name.clone(), array);
                     continue;
                 }
+                Arg::Object(src) => {
+                    let var = self.memory_var(p)?;
+                    let at = num(var.mem.clone().expect("structs live in memory"));
+                    self.copy_object(at, src, &p.ty, call, cur)?;
+                    scope.insert(p.name.clone(), var);
+                    continue;
+                }
             };
+            if p.decl.is_some_and(|id| self.memory.in_memory.contains(&id)) {
+                // A parameter whose address is taken: its value in memory.
+                let var = self.memory_var(p)?;
+                let place = self.memory_place_of(&var, &p.ty, p)?;
+                self.store_place(&place, v, call, cur);
+                scope.insert(p.name.clone(), var);
+                continue;
+            }
             let Some(pty) = self.scalar_type(&p.ty, p)? else {
                 return Err(self.invalid(p, "parameter of type void"));
             };

@@ -7,6 +7,7 @@
 //! assigned variable itself (`i = i++`) is undefined behaviour and refused
 //! as such. Nothing is silently chosen.
 
+use super::memory::{is_allocation, MEMORY};
 use super::stmt::strip_parens;
 use super::*;
 use std::collections::BTreeSet;
@@ -74,32 +75,54 @@ impl<'a> Tr<'a> {
             Kind::DeclRefExpr => {
                 if let Some(id) = n.decl {
                     if n.value.is_none() {
-                        e.reads.insert(id);
+                        // A variable in memory is read through the memory regions.
+                        e.reads.insert(if self.memory.in_memory.contains(&id) {
+                            MEMORY
+                        } else {
+                            id
+                        });
                     }
                 }
                 return;
             }
+            Kind::MemberRefExpr => {
+                e.reads.insert(MEMORY);
+            }
+            Kind::ArraySubscriptExpr => {
+                if self.lvalue_target(n) == Some(MEMORY) {
+                    e.reads.insert(MEMORY);
+                }
+            }
+            Kind::UnaryOperator if n.unop == Some(clang_ast::UnOp::Deref) => {
+                if self.lvalue_target(n) == Some(MEMORY) {
+                    e.reads.insert(MEMORY);
+                }
+            }
             Kind::CallExpr => {
-                if let Some(id) = n
-                    .children
-                    .first()
-                    .map(super::expr::strip_casts)
-                    .and_then(|c| c.decl)
-                {
-                    if self.funcs.contains_key(&id) {
-                        let s = self.summary(id, busy);
-                        e.union(&s);
+                if let Some(c) = n.children.first().map(super::expr::strip_casts) {
+                    if let Some(id) = c.decl {
+                        if self.funcs.contains_key(&id) {
+                            let s = self.summary(id, busy);
+                            e.union(&s);
+                        }
+                    }
+                    // An allocation advances the heap's next free address.
+                    if c.decl.is_none_or(|d| !self.funcs.contains_key(&d)) && is_allocation(&c.name)
+                    {
+                        e.reads.insert(MEMORY);
+                        e.writes.insert(MEMORY);
+                        e.direct_writes.insert(MEMORY);
                     }
                 }
             }
             Kind::BinaryOperator if n.binop == Some(BinOp::Assign) => {
-                if let Some(t) = n.children.first().and_then(target) {
+                if let Some(t) = n.children.first().and_then(|l| self.lvalue_target(l)) {
                     e.writes.insert(t);
                     e.direct_writes.insert(t);
                 }
             }
             Kind::CompoundAssignOperator => {
-                if let Some(t) = n.children.first().and_then(target) {
+                if let Some(t) = n.children.first().and_then(|l| self.lvalue_target(l)) {
                     e.writes.insert(t);
                     e.direct_writes.insert(t);
                 }
@@ -107,7 +130,7 @@ impl<'a> Tr<'a> {
             Kind::UnaryOperator => {
                 use clang_ast::UnOp::*;
                 if matches!(n.unop, Some(PostInc | PostDec | PreInc | PreDec)) {
-                    if let Some(t) = n.children.first().and_then(target) {
+                    if let Some(t) = n.children.first().and_then(|l| self.lvalue_target(l)) {
                         e.writes.insert(t);
                         e.direct_writes.insert(t);
                     }
@@ -189,8 +212,8 @@ impl<'a> Tr<'a> {
             return Ok(());
         };
         let r = self.effects_of(rhs);
-        let t = target(lhs);
-        if let Some(t) = t {
+        let t = self.lvalue_target(lhs);
+        if let Some(t) = t.filter(|t| *t != MEMORY) {
             if r.direct_writes.contains(&t) {
                 let what = format!(
                     "undefined behaviour: `{}` is modified twice without a sequence point",
@@ -228,13 +251,48 @@ impl<'a> Tr<'a> {
     }
 }
 
-/// The variable an lvalue denotes (an array for an element).
-fn target(lhs: &Node) -> Option<DeclId> {
-    let e = super::expr::strip_casts(lhs);
-    match e.kind {
-        Kind::DeclRefExpr => e.decl,
-        Kind::ArraySubscriptExpr => e.children.first().and_then(target),
-        Kind::UnaryOperator => e.children.first().and_then(target),
-        _ => None,
+impl Tr<'_> {
+    /// The variable an lvalue denotes (an array for an element), or
+    /// `MEMORY` for an object in memory (a variable whose address is
+    /// taken, a field, anything reached through a pointer).
+    fn lvalue_target(&self, lhs: &Node) -> Option<DeclId> {
+        let e = super::expr::strip_casts(lhs);
+        match e.kind {
+            Kind::DeclRefExpr => e.decl.map(|d| {
+                if self.memory.in_memory.contains(&d) {
+                    MEMORY
+                } else {
+                    d
+                }
+            }),
+            Kind::MemberRefExpr => Some(MEMORY),
+            Kind::ArraySubscriptExpr | Kind::UnaryOperator => {
+                // An element of an array variable that is not in memory is
+                // that variable; through any pointer it is memory.
+                let base = super::expr::strip_casts(e.children.first()?);
+                match base.kind {
+                    Kind::DeclRefExpr if is_array_type(&base.ty) => self.lvalue_target(base),
+                    Kind::DeclRefExpr
+                        if base
+                            .decl
+                            .is_some_and(|d| self.memory.array_like.contains(&d)) =>
+                    {
+                        base.decl
+                    }
+                    Kind::ArraySubscriptExpr => self.lvalue_target(base),
+                    _ => Some(MEMORY),
+                }
+            }
+            _ => None,
+        }
     }
+}
+
+fn is_array_type(t: &clang_ast::Type) -> bool {
+    matches!(
+        t.kind,
+        clang_ast::TypeKind::ConstantArray
+            | clang_ast::TypeKind::IncompleteArray
+            | clang_ast::TypeKind::VariableArray
+    )
 }

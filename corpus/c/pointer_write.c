@@ -4,6 +4,7 @@ extern int __VERIFIER_nondet_int(void);
 extern unsigned int __VERIFIER_nondet_uint(void);
 void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error(); abort();} } }
 int main(void) {
-  struct s { int a; } v; v.a = 1;
+  int x = 0; int *p = &x; *p = 1;
+  __VERIFIER_assert(x == 1);
   return 0;
 }

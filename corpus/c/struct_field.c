@@ -4,6 +4,7 @@ extern int __VERIFIER_nondet_int(void);
 extern unsigned int __VERIFIER_nondet_uint(void);
 void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error(); abort();} } }
 int main(void) {
-  int x = 0; int *p = &x; *p = 1;
+  struct s { int a; int b; } v; v.a = 1; v.b = __VERIFIER_nondet_int();
+  __VERIFIER_assert(v.a == 1);
   return 0;
 }
