@@ -1113,3 +1113,23 @@ proptest! {
         }
     }
 }
+
+/// `c ? 0 : f()` with `f` returning void is a statement with two branches
+/// (clang converts the `0` to void): ldv-regression's `__blast_assert` form.
+#[test]
+fn c_void_conditional_statement_branches() {
+    let src = format!(
+        "{C_HEAD}void fail(void) {{ reach_error(); }}
+int main() {{
+  int x = __VERIFIER_nondet_int();
+  ((x == 4) ? (0) : fail());
+  return 0;
+}}
+"
+    );
+    let t = c_task("voidcond", &src, Encoding::Sbe);
+    let all = rels(&t).join("\n");
+    // The branch that calls `fail` is taken when the test is false.
+    assert!(all.contains("x != 4"), "{all}");
+    assert!(t.edges.iter().any(|e| e.to == t.bad_location), "{all}");
+}

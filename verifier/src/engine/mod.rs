@@ -528,6 +528,9 @@ fn run_cegar(task: &Task, cfg: &Config, start: Instant) -> Outcome {
 
 /// Steps of the bounded search for bugs in tasks with arrays.
 const ARRAY_BMC_DEPTH: usize = 64;
+/// Most time of the first, brief bounded search (an eighth of the time
+/// left when that is less).
+const FIRST_BMC_SLICE: Duration = Duration::from_secs(2);
 
 /// Tasks with arrays: random simulation for deep bugs, then indexed
 /// predicate abstraction (seed 002), then more simulation in the time left.
@@ -561,12 +564,39 @@ fn run_arrays(task: &Task, cfg: &Config, start: Instant) -> Outcome {
             start.elapsed()
         );
     }
+    // Bounded model checking over the arrays finds the bugs that need
+    // particular inputs (random simulation rarely guesses a pointer
+    // equality): briefly first, since the indexed analysis may take the
+    // rest of the time, and again with all that is left if it fails.
+    let bounded = |until: Option<Instant>| {
+        let found = fresh(|| {
+            let budget = smt::Budget::new(until);
+            let r = bmc::search(task, ARRAY_BMC_DEPTH, &budget);
+            (r, budget.queries.get())
+        });
+        if cfg.progress {
+            eprintln!(
+                "certa: [arrays] bounded search: {:?}",
+                found.0.as_ref().map(|t| t.as_ref().map(|t| t.steps.len()))
+            );
+        }
+        (found.0.ok().flatten(), found.1)
+    };
+    let first_slice = deadline.map_or(FIRST_BMC_SLICE, |d| {
+        (d.saturating_duration_since(Instant::now()) / 8).min(FIRST_BMC_SLICE)
+    });
+    let (found, bmc_queries) = bounded(Some(Instant::now() + first_slice));
+    if let Some(t) = found {
+        stats.analysis = "bmc";
+        stats.queries = bmc_queries;
+        return done(Verdict::Unsafe(t), stats);
+    }
     let proved = fresh(|| {
         let budget = smt::Budget::new(deadline);
         let r = prove_arrays(task, &budget, cfg);
         (r, budget.queries.get())
     });
-    stats.queries = proved.1;
+    stats.queries = proved.1 + bmc_queries;
     match proved.0 {
         Ok((body, refinements, predicates)) => {
             stats.refinements = refinements;
@@ -575,22 +605,9 @@ fn run_arrays(task: &Task, cfg: &Config, start: Instant) -> Outcome {
             done(Verdict::Safe(body), stats)
         }
         Err(Unknown(why)) => {
-            // Bounded model checking over the arrays finds the bugs that
-            // need particular inputs (random simulation rarely guesses a
-            // pointer equality), then simulation in the time left.
-            let found = fresh(|| {
-                let budget = smt::Budget::new(deadline);
-                let r = bmc::search(task, ARRAY_BMC_DEPTH, &budget);
-                (r, budget.queries.get())
-            });
-            stats.queries += found.1;
-            if cfg.progress {
-                eprintln!(
-                    "certa: [arrays] bounded search: {:?}",
-                    found.0.as_ref().map(|t| t.as_ref().map(|t| t.steps.len()))
-                );
-            }
-            if let Ok(Some(t)) = found.0 {
+            let (found, queries) = bounded(deadline);
+            stats.queries += queries;
+            if let Some(t) = found {
                 stats.analysis = "bmc";
                 return done(Verdict::Unsafe(t), stats);
             }

@@ -115,6 +115,10 @@ impl<'a> Tr<'a> {
                 Ok(())
             }
             (Kind::ParenExpr, ..) if e.children.len() == 1 => self.effect(&e.children[0], cur),
+            // An operand converted to void (`c ? 0 : f()` with `f` void).
+            (Kind::UnexposedExpr, ..) if e.ty.kind == TypeKind::Void && e.children.len() == 1 => {
+                self.effect(&e.children[0], cur)
+            }
             (Kind::CStyleCastExpr, ..) if e.ty.kind == TypeKind::Void => match last(e) {
                 Some(x) => self.effect(x, cur),
                 None => Ok(()),
