@@ -39,6 +39,8 @@ fn step(task: &Task, i: usize) -> Vec<(u32, Bool)> {
 /// Searches for a run into bad of at most `depth` steps. `Ok(None)` means
 /// none exists up to that depth (not that the program is safe).
 pub fn search(task: &Task, depth: usize, budget: &Budget) -> Result<Option<Trace>, Unknown> {
+    // Z3's QF_AUFLIA solver answers `incomplete (theory array)` on these
+    // unrollings of memory tasks; its default solver decides them.
     let solver = if task.has_arrays() {
         z3::Solver::new()
     } else {
