@@ -41,6 +41,8 @@ use std::collections::{HashMap, HashSet};
 mod arith;
 #[path = "tr/arrays.rs"]
 mod arrays;
+#[path = "tr/calls.rs"]
+mod calls;
 #[path = "tr/expr.rs"]
 mod expr;
 #[path = "tr/memory.rs"]
@@ -125,6 +127,9 @@ struct Frame {
     ret_loc: usize,
     /// Array parameters: the parameter's declaration -> the argument array.
     aliases: HashMap<DeclId, VarInfo>,
+    /// Function-pointer parameters bound to one function's address and
+    /// never assigned in the body: calls through them need no dispatch.
+    known_functions: HashMap<DeclId, i64>,
 }
 
 /// `continue` target of a `switch` outside any loop.
@@ -336,6 +341,7 @@ fn global_frame(exit: usize) -> Frame {
         ret: None,
         ret_loc: exit,
         aliases: HashMap::new(),
+        known_functions: HashMap::new(),
     }
 }
 
@@ -655,15 +661,18 @@ impl<'a> Tr<'a> {
         if t.kind == TypeKind::Bool {
             return Ok(Some(BOOL));
         }
-        // A parameter declared as an array is a pointer (C17 6.7.6.3p7);
-        // libclang reports its declared type.
-        if matches!(t.kind, TypeKind::ConstantArray | TypeKind::IncompleteArray)
-            && (at.kind == Kind::ParmDecl || {
+        // A parameter declared as an array or as a function is a pointer
+        // (C17 6.7.6.3p7-8); libclang reports its declared type, also where
+        // it is used.
+        let param_in = |set: &HashSet<DeclId>| {
+            at.kind == Kind::ParmDecl || {
                 let r = expr::strip_casts(at);
-                r.kind == Kind::DeclRefExpr
-                    && r.decl
-                        .is_some_and(|d| self.memory.array_params.contains(&d))
-            })
+                r.kind == Kind::DeclRefExpr && r.decl.is_some_and(|d| set.contains(&d))
+            }
+        };
+        let array = matches!(t.kind, TypeKind::ConstantArray | TypeKind::IncompleteArray);
+        if (array && param_in(&self.memory.array_params))
+            || (memory::is_function(t) && param_in(&self.memory.function_params))
         {
             return Ok(Some(Ty::pointer(self.pointer_bits())));
         }

@@ -528,9 +528,10 @@ fn run_cegar(task: &Task, cfg: &Config, start: Instant) -> Outcome {
 
 /// Steps of the bounded search for bugs in tasks with arrays.
 const ARRAY_BMC_DEPTH: usize = 64;
-/// Most time of the first, brief bounded search (an eighth of the time
-/// left when that is less).
-const FIRST_BMC_SLICE: Duration = Duration::from_secs(2);
+/// Steps of the first, brief bounded search. It is bounded by depth, not
+/// by a wall-clock slice, so that whether it finds a shallow bug does not
+/// depend on the machine's load; a quarter of the time left caps it.
+const FIRST_BMC_DEPTH: usize = 16;
 
 /// Tasks with arrays: random simulation for deep bugs, then indexed
 /// predicate abstraction (seed 002), then more simulation in the time left.
@@ -568,10 +569,10 @@ fn run_arrays(task: &Task, cfg: &Config, start: Instant) -> Outcome {
     // particular inputs (random simulation rarely guesses a pointer
     // equality): briefly first, since the indexed analysis may take the
     // rest of the time, and again with all that is left if it fails.
-    let bounded = |until: Option<Instant>| {
+    let bounded = |depth: usize, until: Option<Instant>| {
         let found = fresh(|| {
             let budget = smt::Budget::new(until);
-            let r = bmc::search(task, ARRAY_BMC_DEPTH, &budget);
+            let r = bmc::search(task, depth, &budget);
             (r, budget.queries.get())
         });
         if cfg.progress {
@@ -582,10 +583,8 @@ fn run_arrays(task: &Task, cfg: &Config, start: Instant) -> Outcome {
         }
         (found.0.ok().flatten(), found.1)
     };
-    let first_slice = deadline.map_or(FIRST_BMC_SLICE, |d| {
-        (d.saturating_duration_since(Instant::now()) / 8).min(FIRST_BMC_SLICE)
-    });
-    let (found, bmc_queries) = bounded(Some(Instant::now() + first_slice));
+    let first_until = deadline.map(|d| Instant::now() + d.saturating_duration_since(Instant::now()) / 4);
+    let (found, bmc_queries) = bounded(FIRST_BMC_DEPTH, first_until);
     if let Some(t) = found {
         stats.analysis = "bmc";
         stats.queries = bmc_queries;
@@ -605,7 +604,7 @@ fn run_arrays(task: &Task, cfg: &Config, start: Instant) -> Outcome {
             done(Verdict::Safe(body), stats)
         }
         Err(Unknown(why)) => {
-            let (found, queries) = bounded(deadline);
+            let (found, queries) = bounded(ARRAY_BMC_DEPTH, deadline);
             stats.queries += queries;
             if let Some(t) = found {
                 stats.analysis = "bmc";

@@ -1,18 +1,9 @@
 //! C expressions as values and edges: clang's implicit conversions applied
 //! where clang put them, literals and `sizeof` valued by clang, operators,
-//! `?:` (also GNU `x ?: y`), assignments, `++`/`--`, calls (inlined when
-//! the program defines the function; the library's meaning otherwise).
+//! `?:` (also GNU `x ?: y`), assignments, `++`/`--` (calls: `tr/calls.rs`).
 
 use super::stmt::strip_parens;
 use super::*;
-
-/// A value of a call argument: a value, the array an array parameter
-/// aliases, or the address of a struct passed by value.
-enum Arg {
-    Val(V),
-    Array(VarInfo),
-    Object(Expr),
-}
 
 impl<'a> Tr<'a> {
     /// Does evaluating `e` emit no edges?
@@ -214,6 +205,11 @@ impl<'a> Tr<'a> {
                     let ty = self.int_type(&e.ty, e)?;
                     return Ok(V::I(num(BigInt::from(v)), ty, true));
                 }
+                if let Some(&a) = e.decl.and_then(|id| self.frames.last()?.known_functions.get(&id)) {
+                    // A function-pointer parameter the body never changes.
+                    let ty = self.int_type(&e.ty, e)?;
+                    return Ok(V::I(Expr::int(a), ty, true));
+                }
                 let v = self.lookup(e)?;
                 if v.mem.is_some() {
                     if self.scalar_type(&e.ty, e).is_ok_and(|t| t.is_some()) {
@@ -412,13 +408,14 @@ impl<'a> Tr<'a> {
             Some(op @ (PostInc | PostDec | PreInc | PreDec)) => self.incdec(e, op, cur),
             Some(Deref) => self.read_element(e, cur),
             Some(AddrOf) => {
+                let t = self.int_type(&e.ty, e)?;
                 if matches!(
                     x.ty.kind,
                     TypeKind::FunctionProto | TypeKind::FunctionNoProto
                 ) {
-                    return Err(self.unsup(e, "function pointers"));
+                    let a = self.function_address(x, cur)?;
+                    return Ok(V::I(a, t, true));
                 }
-                let t = self.int_type(&e.ty, e)?;
                 let a = self.address(x, cur)?;
                 Ok(V::I(a, t, true))
             }
@@ -546,239 +543,6 @@ impl<'a> Tr<'a> {
         Ok(self.store_place(&p, r, e, cur))
     }
 
-    pub(super) fn call(&mut self, e: &'a Node, cur: &mut usize) -> R<V> {
-        let Some((callee, args)) = e.children.split_first() else {
-            return Err(self.unsup(e, "this call"));
-        };
-        let f = strip_casts(callee);
-        // A builtin's name has a placeholder type, not a function type.
-        let function = matches!(
-            f.ty.kind,
-            TypeKind::FunctionProto | TypeKind::FunctionNoProto
-        ) || f.name.starts_with("__builtin_");
-        if f.kind != Kind::DeclRefExpr || !function {
-            return Err(self.unsup(e, "calls through function pointers"));
-        }
-        let name = f.name.as_str();
-        let void = V::I(Expr::int(0), INT, true);
-        // SV-COMP's property is the call of reach_error, whatever its body.
-        if matches!(name, "reach_error" | "__VERIFIER_error") {
-            for a in args {
-                self.effect(a, cur)?;
-            }
-            let bad = self.cfa.bad;
-            let src = self.src(e, None);
-            self.edge(*cur, bad, Op::Skip, src);
-            *cur = self.dead_after(e);
-            return Ok(void);
-        }
-        // A function the program defines runs its body, whatever its name.
-        if let Some(def) = f.decl.and_then(|id| self.funcs.get(&id)).copied() {
-            return self.inline(def, args, e, cur);
-        }
-        match name {
-            "abort" | "exit" | "_exit" | "__assert_fail" | "__builtin_abort" => {
-                for a in args {
-                    if a.kind != Kind::StringLiteral && !is_string(a) {
-                        self.effect(a, cur)?;
-                    }
-                }
-                let exit = self.cfa.exit;
-                let src = self.src(e, None);
-                self.edge(*cur, exit, Op::Skip, src);
-                *cur = self.dead_after(e);
-                return Ok(void);
-            }
-            _ => {}
-        }
-        if name == "__builtin_expect" {
-            // GCC's branch-prediction hint (glibc's `assert` uses it): the
-            // value of its first argument, in clang's result type.
-            let [x, hint] = args else {
-                return Err(self.invalid(e, "`__builtin_expect` takes two arguments"));
-            };
-            let t = self.int_type(&e.ty, e)?;
-            let v = self.rv(x, cur)?;
-            let v = self.snapshot(v, &[hint], x, cur);
-            self.effect(hint, cur)?;
-            let (y, ex) = self.convert(v, t);
-            return Ok(V::I(y, t, ex || t.signed));
-        }
-        if name.starts_with("__VERIFIER_nondet_") {
-            // The declared (or implicitly declared) return type, from clang.
-            let ty = self.int_type(&e.ty, e)?;
-            for a in args {
-                self.effect(a, cur)?;
-            }
-            let t = self.temp("nondet", e, ty);
-            self.emit(cur, Op::Havoc(t.clone()), e);
-            self.emit(cur, Op::Assume(in_range(Expr::var(&t), &ty)), e);
-            return Ok(V::I(Expr::var(&t), ty, true));
-        }
-        match name {
-            "__VERIFIER_assert" | "__VERIFIER_assume" | "assume_abort_if_not" | "assume" => {
-                let [arg] = args else {
-                    return Err(self.invalid(e, &format!("`{name}` takes one argument")));
-                };
-                let v = self.rv(arg, cur)?;
-                let k = self.truth(v);
-                let src = self.src(e, None);
-                let next = self.loc_end(e);
-                if name == "__VERIFIER_assert" {
-                    let bad = self.cfa.bad;
-                    self.edge(*cur, bad, Op::Assume(not(k.clone())), src.clone());
-                }
-                self.edge(*cur, next, Op::Assume(k), src);
-                *cur = next;
-                Ok(void)
-            }
-            _ if memory::is_allocation(name) => self.allocate(e, None, cur),
-            "free" => {
-                // Nothing is freed: addresses are never reused, and memory
-                // safety is assumed.
-                for a in args {
-                    self.effect(a, cur)?;
-                }
-                Ok(void)
-            }
-            _ => Err(self.unsup(e, &format!("call to undefined function `{name}`"))),
-        }
-    }
-
-    pub(super) fn dead_after(&mut self, e: &Node) -> usize {
-        self.loc_end(e)
-    }
-
-    pub(super) fn inline(
-        &mut self,
-        f: &'a Node,
-        args: &'a [Node],
-        call: &'a Node,
-        cur: &mut usize,
-    ) -> R<V> {
-        let name = f.name.clone();
-        if self.frames.iter().any(|fr| fr.func == name) {
-            return Err(self.unsup(call, &format!("recursion (`{name}`)")));
-        }
-        // (libclang calls a function without a prototype variadic too.)
-        if f.ty.variadic && f.ty.kind == TypeKind::FunctionProto {
-            return Err(self.unsup(call, "variadic functions"));
-        }
-        let params: Vec<&'a Node> = f
-            .children
-            .iter()
-            .filter(|c| c.kind == Kind::ParmDecl)
-            .collect();
-        if params.len() != args.len() {
-            return Err(self.invalid(call, &format!("`{name}` takes {} arguments", params.len())));
-        }
-        let ret_ty = match f.ty.elem.as_deref() {
-            Some(t) => self.scalar_type(t, f)?,
-            None => None,
-        };
-        // Arguments, left to right; an array parameter names its argument array.
-        let mut vals = Vec::new();
-        for (i, a) in args.iter().enumerate() {
-            let pid = params[i].decl.expect("parameters have ids");
-            let array_param = matches!(
-                params[i].ty.kind,
-                TypeKind::Pointer | TypeKind::IncompleteArray | TypeKind::ConstantArray
-            );
-            // An array argument of a parameter used only as an array: the
-            // parameter names the array (no memory needed).
-            if array_param
-                && self.memory.array_like.contains(&pid)
-                && !self.memory.in_memory.contains(&pid)
-                && self.array_of(a).is_some_and(|v| v.mem.is_none())
-            {
-                vals.push(Arg::Array(self.array_argument(a, params[i])?));
-                continue;
-            }
-            if params[i].ty.kind == TypeKind::Record {
-                let src = self.address(strip_casts(a), cur)?;
-                vals.push(Arg::Object(src));
-                continue;
-            }
-            let v = self.rv(a, cur)?;
-            let rest: Vec<&Node> = args[i + 1..].iter().collect();
-            let v = self.snapshot(v, &rest, a, cur);
-            vals.push(Arg::Val(v));
-        }
-        let mut scope = HashMap::new();
-        let mut aliases = HashMap::new();
-        for (p, v) in params.iter().zip(vals) {
-            let v = match v {
-                Arg::Val(v) => v,
-                Arg::Array(array) => {
-                    aliases.insert(p.decl.expect("parameters have ids"), array.clone());
-                    scope.insert(p.name.clone(), array);
-                    continue;
-                }
-                Arg::Object(src) => {
-                    let var = self.memory_var(p)?;
-                    let at = num(var.mem.clone().expect("structs live in memory"));
-                    self.copy_object(at, src, &p.ty, call, cur)?;
-                    scope.insert(p.name.clone(), var);
-                    continue;
-                }
-            };
-            if p.decl.is_some_and(|id| self.memory.in_memory.contains(&id)) {
-                // A parameter whose address is taken: its value in memory.
-                let var = self.memory_var(p)?;
-                let place = self.memory_place_of(&var, &p.ty, p)?;
-                self.store_place(&place, v, call, cur);
-                scope.insert(p.name.clone(), var);
-                continue;
-            }
-            let Some(pty) = self.scalar_type(&p.ty, p)? else {
-                return Err(self.invalid(p, "parameter of type void"));
-            };
-            let var = self.decl_var(&name, p, pty);
-            let stored = self.store_value(v, pty);
-            self.emit(cur, Op::Assign(var.name.clone(), stored), call);
-            scope.insert(p.name.clone(), var);
-        }
-        let fid = f.decl.expect("functions have ids");
-        let ret = match ret_ty {
-            Some(t) => {
-                let n = match self.ret_vars.get(&fid) {
-                    Some(n) => n.clone(),
-                    None => {
-                        let n = self.fresh_var(&format!("{name}@ret"), t);
-                        self.ret_vars.insert(fid, n.clone());
-                        n
-                    }
-                };
-                Some(VarInfo::scalar(n, t))
-            }
-            None => None,
-        };
-        let body = self.body(f)?;
-        let ret_loc = self.loc_end(call);
-        let start = self.loc(body);
-        // Before the callee's frame: the call site belongs to the caller.
-        let src = self.src(call, None);
-        self.edge(*cur, start, Op::Skip, src);
-        self.frames.push(Frame {
-            func: name.clone(),
-            scopes: vec![scope],
-            loops: vec![],
-            labels: HashMap::new(),
-            defined_labels: HashSet::new(),
-            ret: ret.clone(),
-            ret_loc,
-            aliases,
-        });
-        let end = self.stmt(body, start)?;
-        self.edge(end, ret_loc, Op::Skip, None);
-        self.check_labels(f)?;
-        self.frames.pop();
-        *cur = ret_loc;
-        Ok(match ret {
-            Some(r) => V::I(Expr::var(&r.name), r.ty, true),
-            None => V::I(Expr::int(0), INT, true),
-        })
-    }
 }
 
 /// An expression without implicit conversions and parentheses.
@@ -793,7 +557,7 @@ pub(super) fn strip_casts(mut e: &Node) -> &Node {
     }
 }
 
-fn is_string(e: &Node) -> bool {
+pub(super) fn is_string(e: &Node) -> bool {
     strip_casts(e).kind == Kind::StringLiteral
 }
 

@@ -25,6 +25,9 @@
 //!   and count are known, else the whole regions of its type (a sound
 //!   over-approximation). `calloc` stores zeros slot by slot. `malloc`,
 //!   `calloc` may return `NULL` (SV-COMP's convention); `alloca` never.
+//! * A function whose address is taken gets a static one-byte object's
+//!   address, so function pointers are integers like the others; a call
+//!   through one dispatches over the candidates (`tr/calls.rs`).
 //! * Memory safety is assumed, as SV-COMP's unreach-call does: an access
 //!   through a pointer assumes the pointer is not `NULL` (a path that
 //!   dereferences `NULL` ends there, as the program would), and no bounds
@@ -33,7 +36,7 @@
 use super::expr::strip_casts;
 use super::stmt::strip_parens;
 use super::*;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The pseudo-declaration "memory" of the evaluation-order check: every
 /// access through memory reads or writes it.
@@ -89,6 +92,12 @@ pub(super) struct Memory {
     pub(super) used: bool,
     /// Temporaries of havocked slots, by (call offset, slot).
     pub(super) slot_temps: HashMap<(u32, usize), String>,
+    /// Defined functions whose address is taken, with their addresses
+    /// (static one-byte objects: distinct from every object and `NULL`).
+    pub(super) functions: Vec<(DeclId, i64)>,
+    /// Parameters declared with a function type: function pointers (C17
+    /// 6.7.6.3p8), though libclang reports the declared type at their uses.
+    pub(super) function_params: HashSet<DeclId>,
 }
 
 /// A scalar slot of an object: byte offset, region key, type.
@@ -109,6 +118,10 @@ impl Memory {
         // 16-byte aligned, at least one byte: distinct objects never overlap.
         self.next_static += (size.max(1) + 15) / 16 * 16;
         at
+    }
+    /// The address of the defined function `f`, if its address is taken.
+    pub(super) fn function_address(&self, f: DeclId) -> Option<i64> {
+        self.functions.iter().find(|(id, _)| *id == f).map(|(_, a)| *a)
     }
     /// The first heap address (past every static object).
     pub(super) fn heap_start(&self) -> i64 {
@@ -172,8 +185,14 @@ impl<'a> Tr<'a> {
             }
         }
         self.memory.in_memory.extend(uses.records.iter().copied());
+        // Functions used as values get addresses first, in declaration order.
+        for f in &uses.functions {
+            let at = self.memory.place_static(1);
+            self.memory.functions.push((*f, at));
+        }
         self.memory.array_like = like;
         self.memory.array_params = uses.array_params;
+        self.memory.function_params = uses.function_params;
     }
 
     /// The declaration of parameter `i` of the defined function `f`.
@@ -231,6 +250,9 @@ impl<'a> Tr<'a> {
                     if param && is_array(&n.ty) {
                         u.array_params.insert(id);
                     }
+                    if param && is_function(&n.ty) {
+                        u.function_params.insert(id);
+                    }
                     if param && (n.ty.kind == TypeKind::Pointer || is_array(&n.ty)) {
                         u.params.insert(id);
                     }
@@ -276,6 +298,9 @@ impl<'a> Tr<'a> {
             Kind::DeclRefExpr => {
                 if let Some(id) = n.decl {
                     u.escapes.insert(id);
+                    if self.funcs.contains_key(&id) {
+                        u.functions.insert(id);
+                    }
                 }
                 return;
             }
@@ -302,6 +327,10 @@ impl<'a> Tr<'a> {
         match e.kind {
             Kind::DeclRefExpr => {
                 if let Some(id) = e.decl {
+                    if self.funcs.contains_key(&id) {
+                        u.functions.insert(id);
+                        return;
+                    }
                     u.addressed.insert(id);
                     u.escapes.insert(id);
                 }
@@ -579,9 +608,6 @@ impl<'a> Tr<'a> {
     pub(super) fn memory_place(&mut self, e: &'a Node, cur: &mut usize) -> R<Place> {
         let inner = strip_parens(e);
         let ty = self.int_type(&inner.ty, inner)?;
-        if inner.ty.kind == TypeKind::Pointer {
-            self.check_pointee(&inner.ty, inner)?;
-        }
         let field = (inner.kind == Kind::MemberRefExpr)
             .then_some(inner.decl)
             .flatten();
@@ -599,15 +625,6 @@ impl<'a> Tr<'a> {
         Ok(Place::Elem(region, addr))
     }
 
-    /// Refuses pointers to functions (not modelled yet).
-    pub(super) fn check_pointee(&self, t: &Type, at: &Node) -> R<()> {
-        let p = t.elem.as_deref();
-        if p.is_some_and(|p| matches!(p.kind, TypeKind::FunctionProto | TypeKind::FunctionNoProto))
-        {
-            return Err(self.unsup(at, "function pointers"));
-        }
-        Ok(())
-    }
 }
 
 /// How a unit uses its variables (the pre-pass's findings).
@@ -627,6 +644,14 @@ struct Uses {
     escapes: HashSet<DeclId>,
     /// (argument name, callee, parameter position) of names passed to calls.
     passed: Vec<(DeclId, DeclId, usize)>,
+    /// Defined functions used as values (their address is taken).
+    functions: BTreeSet<DeclId>,
+    /// Parameters declared with a function type.
+    function_params: HashSet<DeclId>,
+}
+
+pub(super) fn is_function(t: &Type) -> bool {
+    matches!(t.kind, TypeKind::FunctionProto | TypeKind::FunctionNoProto)
 }
 
 fn is_array(t: &Type) -> bool {

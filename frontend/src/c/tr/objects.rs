@@ -143,7 +143,6 @@ impl<'a> Tr<'a> {
             }
             let ty = self.int_type(t, lit)?;
             let val = self.rv(lit, cur)?;
-            let val = self.pointer_or_value(val, ty, t, lit)?;
             let r = self.region(&ty.name(), ty);
             let x = self.store_value(val, ty);
             self.emit(
@@ -239,7 +238,6 @@ impl<'a> Tr<'a> {
         let ty = self.int_type(t, it)?;
         self.check_order(it)?;
         let val = self.rv(it, cur)?;
-        let val = self.pointer_or_value(val, ty, t, it)?;
         let x = self.store_value(val, ty);
         let key = self.region_key(field, ty);
         let r = self.region(&key, ty);
@@ -249,14 +247,6 @@ impl<'a> Tr<'a> {
             item,
         );
         Ok(())
-    }
-
-    /// A value stored in a slot of type `ty`: pointers only from pointers.
-    fn pointer_or_value(&self, v: V, ty: Ty, t: &Type, at: &Node) -> R<V> {
-        if ty.pointer {
-            self.check_pointee(t, at)?;
-        }
-        Ok(v)
     }
 
     // ------------------------------------------------------------ the heap

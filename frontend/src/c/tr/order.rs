@@ -27,6 +27,10 @@ impl Effects {
         self.writes.extend(o.writes.iter().copied());
         self.direct_writes.extend(o.direct_writes.iter().copied());
     }
+    /// May the code write variable `v`?
+    pub(super) fn writes_to(&self, v: DeclId) -> bool {
+        self.writes.contains(&v)
+    }
     /// Can the order of `self` and `o` change the result?
     pub(super) fn conflicts(&self, o: &Effects) -> bool {
         self.writes
@@ -100,6 +104,20 @@ impl<'a> Tr<'a> {
             }
             Kind::CallExpr => {
                 if let Some(c) = n.children.first().map(super::expr::strip_casts) {
+                    let direct = c.kind == Kind::DeclRefExpr
+                        && matches!(
+                            c.ty.kind,
+                            clang_ast::TypeKind::FunctionProto | clang_ast::TypeKind::FunctionNoProto
+                        );
+                    if !direct {
+                        // Through a pointer: any function whose address is taken.
+                        let targets: Vec<DeclId> =
+                            self.memory.functions.iter().map(|(f, _)| *f).collect();
+                        for f in targets {
+                            let s = self.summary(f, busy);
+                            e.union(&s);
+                        }
+                    }
                     if let Some(id) = c.decl {
                         if self.funcs.contains_key(&id) {
                             let s = self.summary(id, busy);

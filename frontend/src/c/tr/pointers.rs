@@ -27,11 +27,11 @@ impl<'a> Tr<'a> {
             }
             return Ok(None);
         }
-        if from_fn {
-            return Err(self.unsup(e, "function pointers"));
-        }
-        self.check_pointee(&e.ty, e)?;
         let t = self.int_type(&e.ty, e)?;
+        if from_fn {
+            let a = self.function_address(x, cur)?;
+            return Ok(Some(V::I(a, t, true)));
+        }
         if matches!(
             x.ty.kind,
             TypeKind::ConstantArray | TypeKind::IncompleteArray | TypeKind::VariableArray
@@ -82,6 +82,32 @@ impl<'a> Tr<'a> {
             return Ok(Some(V::I(Expr::int(0), t, true)));
         }
         Err(self.unsup(e, "an integer converted to a pointer"))
+    }
+
+    /// The address of the function `x` designates: a function the program
+    /// defines and whose address is taken, or `*p` of a function pointer.
+    pub(super) fn function_address(&mut self, x: &'a Node, cur: &mut usize) -> R<Expr> {
+        let b = strip_casts(x);
+        match b.kind {
+            Kind::DeclRefExpr
+                if b.decl.is_some_and(|d| self.memory.function_params.contains(&d)) =>
+            {
+                let v = self.rv(b, cur)?;
+                Ok(self.exact(v).0)
+            }
+            Kind::DeclRefExpr => match b.decl.and_then(|f| self.memory.function_address(f)) {
+                Some(a) => Ok(Expr::int(a)),
+                None => Err(self.unsup(
+                    b,
+                    &format!("the address of `{}`, a function the program does not define", b.name),
+                )),
+            },
+            Kind::UnaryOperator if b.unop == Some(clang_ast::UnOp::Deref) && b.children.len() == 1 => {
+                let v = self.rv(&b.children[0], cur)?;
+                Ok(self.exact(v).0)
+            }
+            _ => Err(self.unsup(x, "this function designator")),
+        }
     }
 
     /// `lhs op rhs` where an operand or the result is a pointer.
@@ -169,7 +195,24 @@ pub(super) fn same_type(a: &Type, b: &Type) -> bool {
                     _ => false,
                 }
         }
-        TypeKind::FunctionProto | TypeKind::FunctionNoProto => false,
+        TypeKind::FunctionProto | TypeKind::FunctionNoProto => compatible_functions(a, b),
         _ => true,
     }
+}
+
+/// May a function of type `a` be called through a pointer to `b` (C17
+/// 6.7.6.3p15, without the default argument promotions of unprototyped
+/// functions): the same result type and, when both have prototypes, the
+/// same parameter types.
+pub(super) fn compatible_functions(a: &Type, b: &Type) -> bool {
+    let result = match (a.elem.as_deref(), b.elem.as_deref()) {
+        (Some(x), Some(y)) => same_type(x, y),
+        _ => false,
+    };
+    let proto = a.kind == TypeKind::FunctionProto && b.kind == TypeKind::FunctionProto;
+    result
+        && (!proto
+            || (a.variadic == b.variadic
+                && a.params.len() == b.params.len()
+                && a.params.iter().zip(&b.params).all(|(x, y)| same_type(x, y))))
 }
