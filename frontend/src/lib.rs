@@ -32,6 +32,8 @@ mod tests;
 #[cfg(test)]
 mod tests_arrays;
 #[cfg(test)]
+mod tests_memory;
+#[cfg(test)]
 mod tests_witness;
 
 pub use c::witness::{

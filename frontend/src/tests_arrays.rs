@@ -468,11 +468,11 @@ fn c_task_dm(tag: &str, src: &str, dm: c::DataModel, enc: Encoding) -> Task {
     p.task
 }
 
-fn c_task(tag: &str, src: &str, enc: Encoding) -> Task {
+pub(crate) fn c_task(tag: &str, src: &str, enc: Encoding) -> Task {
     c_task_dm(tag, src, c::DataModel::Lp64, enc)
 }
 
-fn c_err(tag: &str, src: &str) -> String {
+pub(crate) fn c_err(tag: &str, src: &str) -> String {
     let path = c_file(tag, src);
     match c::load_c(&path, c::DataModel::Lp64, Encoding::Lbe) {
         Ok(p) => panic!("expected an error, got {}", task_to_string(&p.task)),

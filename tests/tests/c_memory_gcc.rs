@@ -98,6 +98,12 @@ const CASES: &[Case] = &[
     // a NULL function pointer tested and not called.
     translate("fn_table_safe.c"),
     translate("fn_table_reach.c"),
+    // malloc inside a `void *` wrapper whose result the caller converts at once.
+    translate("malloc_wrapper_safe.c").bug(NO_CANDIDATES),
+    translate("malloc_wrapper_reach.c"),
+    // GNU C `void *` arithmetic (one byte per step): a counter as fake addresses.
+    translate("void_ptr_arith_safe.c"),
+    translate("void_ptr_arith_reach.c"),
     // String literals as char pointers; strlen, strcmp (may be refused).
     sound("string_ptr_safe.c"),
     sound("string_ptr_reach.c"),

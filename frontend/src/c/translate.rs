@@ -175,6 +175,10 @@ pub(super) struct Tr<'a> {
     record: Option<Record>,
     /// Records, what lives in memory and where (see `tr/memory.rs`).
     memory: memory::Memory,
+    /// The object type of the one allocation inside an allocating wrapper
+    /// being inlined (`void *xmalloc(n)` whose result the caller converts
+    /// to `T *` at once).
+    alloc_hint: Option<Type>,
 }
 
 /// A `switch` being lowered: the case labels met so far in its body.
@@ -327,6 +331,7 @@ impl<'a> Tr<'a> {
             main_labels: false,
             record: None,
             memory: memory::Memory::default(),
+            alloc_hint: None,
         }
     }
 }
@@ -644,6 +649,10 @@ impl<'a> Tr<'a> {
         {
             return Err(self.unsup(n, "function pointers"));
         }
+        if self.memory.incomplete_externs.contains(&id) {
+            let what = format!("the object `{}` of incomplete type {}", n.name, type_name(&n.ty));
+            return Err(self.unsup(n, &what));
+        }
         Err(self.invalid(
             n,
             &format!("`{}` is used before certa saw its declaration", n.name),
@@ -744,6 +753,12 @@ impl<'a> Tr<'a> {
             .map(|f| f.func.clone())
             .unwrap_or_default();
         let known = self.decls.contains_key(&id);
+        if d.ty.size <= 0 && d.init.is_none() && d.storage == clang_ast::Storage::Extern {
+            // An object defined elsewhere, of a type this unit does not
+            // complete (glibc's `_IO_2_1_stdin_`): refused where it is used.
+            self.memory.incomplete_externs.insert(id);
+            return Ok(());
+        }
         if self.memory.in_memory.contains(&id) {
             if d.ty.kind == TypeKind::IncompleteArray && d.init.is_none() {
                 return Ok(()); // `extern int a[];` before its definition

@@ -98,6 +98,8 @@ pub(super) struct Memory {
     /// Parameters declared with a function type: function pointers (C17
     /// 6.7.6.3p8), though libclang reports the declared type at their uses.
     pub(super) function_params: HashSet<DeclId>,
+    /// `extern` objects of incomplete type, declared and not defined.
+    pub(super) incomplete_externs: HashSet<DeclId>,
 }
 
 /// A scalar slot of an object: byte offset, region key, type.

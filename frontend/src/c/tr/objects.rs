@@ -311,7 +311,9 @@ impl<'a> Tr<'a> {
         };
         // The block's contents: at `next` before it moves past the block
         // (also when the call failed, which changes nothing anyone can read).
-        let Some(t) = elem.filter(|t| t.kind != TypeKind::Void && t.size > 0) else {
+        let object = |t: &&Type| t.kind != TypeKind::Void && t.size > 0;
+        let hint = self.alloc_hint.take();
+        let Some(t) = elem.filter(object).or(hint.as_ref().filter(object)) else {
             if name == "calloc" {
                 return Err(self.unsup(
                     call,

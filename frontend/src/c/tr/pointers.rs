@@ -59,6 +59,25 @@ impl<'a> Tr<'a> {
                     let v = self.allocate(inner, elem.as_ref(), cur)?;
                     return Ok(Some(v));
                 }
+                let wrapper = callee
+                    .and_then(|c| c.decl)
+                    .and_then(|id| self.funcs.get(&id).copied())
+                    .filter(|f| self.allocating_wrapper(f))
+                    .filter(|_| {
+                        // No other call may take the hint.
+                        let mut found = Vec::new();
+                        inner.children.iter().skip(1).for_each(|a| calls_in(a, &mut found));
+                        found.is_empty()
+                    });
+                let object = e.ty.elem.as_deref().filter(|t| t.kind != TypeKind::Void && t.size > 0);
+                if let (Some(_), Some(t)) = (wrapper, object) {
+                    // Its one allocation makes the object the caller sees.
+                    self.alloc_hint = Some(t.clone());
+                    let v = self.rv(x, cur);
+                    self.alloc_hint = None;
+                    let (y, _) = self.exact(v?);
+                    return Ok(Some(V::I(y, self.int_type(&e.ty, e)?, true)));
+                }
             }
             let (to, from) = (e.ty.elem.as_deref(), x.ty.elem.as_deref());
             let compatible = match (to, from) {
@@ -108,6 +127,35 @@ impl<'a> Tr<'a> {
             }
             _ => Err(self.unsup(x, "this function designator")),
         }
+    }
+
+    /// Does `f` return `void *` and make exactly one allocation, calling no
+    /// other function the program defines? Then the block its result
+    /// points to is the one that allocation made (or `NULL`).
+    fn allocating_wrapper(&self, f: &Node) -> bool {
+        let returns_void_pointer = f.ty.elem.as_deref().is_some_and(|r| {
+            r.kind == TypeKind::Pointer && r.elem.as_deref().is_some_and(|p| p.kind == TypeKind::Void)
+        });
+        if !returns_void_pointer {
+            return false;
+        }
+        let mut found = Vec::new();
+        calls_in(f, &mut found);
+        // (An initialiser may be both a child and `init`.)
+        found.sort_by_key(|c| (c.at.offset, c.end.offset));
+        found.dedup_by_key(|c| (c.at.offset, c.end.offset));
+        let mut allocations = 0;
+        for c in found {
+            let callee = c.children.first().map(strip_casts);
+            let defined = callee.and_then(|c| c.decl).is_some_and(|id| self.funcs.contains_key(&id));
+            if defined {
+                return false;
+            }
+            if callee.is_some_and(|c| is_allocation(&c.name)) {
+                allocations += 1;
+            }
+        }
+        allocations == 1
     }
 
     /// `lhs op rhs` where an operand or the result is a pointer.
@@ -176,7 +224,9 @@ impl<'a> Tr<'a> {
     pub(super) fn pointee_size(&self, pty: &Type, at: &Node) -> R<i64> {
         match pty.elem.as_deref() {
             Some(t) if t.size > 0 => Ok(t.size),
-            _ => Err(self.unsup(at, "arithmetic on pointers to void or incomplete types")),
+            // GNU C (gcc and clang): `void *` steps by one byte.
+            Some(t) if t.kind == TypeKind::Void => Ok(1),
+            _ => Err(self.unsup(at, "arithmetic on pointers to incomplete types")),
         }
     }
 }
@@ -215,4 +265,17 @@ pub(super) fn compatible_functions(a: &Type, b: &Type) -> bool {
             || (a.variadic == b.variadic
                 && a.params.len() == b.params.len()
                 && a.params.iter().zip(&b.params).all(|(x, y)| same_type(x, y))))
+}
+
+/// The calls in `n`'s subtree (initialisers included).
+fn calls_in<'n>(n: &'n Node, out: &mut Vec<&'n Node>) {
+    if n.kind == Kind::CallExpr {
+        out.push(n);
+    }
+    for c in &n.children {
+        calls_in(c, out);
+    }
+    if let Some(i) = &n.init {
+        calls_in(i, out);
+    }
 }

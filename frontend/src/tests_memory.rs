@@ -1,0 +1,76 @@
+//! The C memory model's translation of function pointers and of objects it
+//! cannot place: what is dispatched, what is refused, and where.
+
+use crate::Encoding;
+use crate::tests_arrays::{c_err, c_task};
+use format::print::task_to_string;
+
+const HEAD: &str = "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n";
+
+#[test]
+fn a_call_through_a_pointer_is_guarded_by_each_compatible_candidate() {
+    let src = format!(
+        "{HEAD}int one(int x) {{ return 1; }}\nint two(int x) {{ return 2; }}\n\
+         long other(long x) {{ return 3; }}\nlong (*keep)(long) = other;\n\
+         int main(void) {{ int (*p)(int) = __VERIFIER_nondet_int() ? one : two;\n\
+         if (p(0) == 3) reach_error(); return 0; }}\n"
+    );
+    let text = task_to_string(&c_task("dispatch", &src, Encoding::Sbe));
+    // Three functions have their address taken; `other` has another type.
+    let guard = |a: u32| text.lines().filter(|l| l.contains(&format!("&& p == {a} &&"))).count();
+    assert_eq!(text.matches("keep' == 48").count(), 1, "`other` is the third address:\n{text}");
+    assert_eq!((guard(16), guard(32), guard(48)), (1, 1, 0), "one guard per compatible candidate:\n{text}");
+}
+
+#[test]
+fn a_function_pointer_parameter_bound_to_one_function_needs_no_guard() {
+    let src = format!(
+        "{HEAD}int one(int x) {{ return 1; }}\nint two(int x) {{ return 2; }}\n\
+         int apply(int f(int)) {{ return f(0); }}\n\
+         int main(void) {{ if (apply(one) != 1 || apply(two) != 2) reach_error(); return 0; }}\n"
+    );
+    let text = task_to_string(&c_task("known", &src, Encoding::Sbe));
+    assert!(!text.contains("&& apply.f == "), "no dispatch:\n{text}");
+    assert!(text.contains("apply.f' == 16") && text.contains("apply.f' == 32"), "{text}");
+}
+
+#[test]
+fn recursion_through_a_function_pointer_is_refused() {
+    let src = format!(
+        "{HEAD}int (*again)(int);\nint f(int x) {{ return x > 0 ? again(x - 1) : 0; }}\n\
+         int main(void) {{ again = f; if (f(3) != 0) reach_error(); return 0; }}\n"
+    );
+    let e = c_err("fp_rec", &src);
+    assert!(e.contains("unsupported: recursion (`f`) at fp_rec.i:4:"), "{e}");
+}
+
+#[test]
+fn the_address_of_an_undefined_library_function_is_refused() {
+    let src = format!(
+        "{HEAD}int abs(int);\nint main(void) {{ int (*p)(int) = abs; if (p(-1) != 1) reach_error(); return 0; }}\n"
+    );
+    let e = c_err("fp_lib", &src);
+    assert!(
+        e.contains("unsupported: the address of `abs`, a function the program does not define at fp_lib.i:4:"),
+        "{e}"
+    );
+}
+
+#[test]
+fn an_extern_object_of_incomplete_type_is_refused_where_it_is_used() {
+    let unused = format!(
+        "{HEAD}struct opaque;\nextern struct opaque stdin_object;\n\
+         int main(void) {{ int x = 1; if (x != 1) reach_error(); return 0; }}\n"
+    );
+    c_task("incomplete_unused", &unused, Encoding::Lbe);
+    let used = format!(
+        "{HEAD}struct opaque;\nextern struct opaque stdin_object;\n\
+         int main(void) {{ struct opaque *p = &stdin_object; if (!p) reach_error(); return 0; }}\n"
+    );
+    let e = c_err("incomplete_used", &used);
+    assert!(
+        e.contains("unsupported: the object `stdin_object` of incomplete type")
+            && e.contains("at incomplete_used.i:5:"),
+        "{e}"
+    );
+}
