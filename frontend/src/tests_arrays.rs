@@ -453,7 +453,7 @@ proptest! {
 // ------------------------------------------------------------------- C
 
 /// Writes `src` to a fresh preprocessed C file (`.i`, so no preprocessor runs).
-fn c_file(tag: &str, src: &str) -> std::path::PathBuf {
+pub(crate) fn c_file(tag: &str, src: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("certa-frontend-arrays-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(format!("{tag}.i"));

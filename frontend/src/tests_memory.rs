@@ -74,3 +74,20 @@ fn an_extern_object_of_incomplete_type_is_refused_where_it_is_used() {
         "{e}"
     );
 }
+
+#[test]
+fn witnesses_never_state_a_pointer_value() {
+    // certa's addresses are not the program's: `p == 16` would be false C.
+    let src = format!(
+        "{HEAD}int one(int x) {{ return 1; }}\nint g;\n\
+         int main(void) {{ int (*f)(int) = one; int *p = &g; int n = 0;\n\
+         while (n < 3) n++;\n if (f(n) != 1 || p != &g) reach_error(); return 0; }}\n"
+    );
+    let path = crate::tests_arrays::c_file("witness_pointers", &src);
+    let info = crate::c::witness::c_source_info(&path).unwrap();
+    let said: Vec<(&str, bool)> =
+        info.vars.values().map(|v| (v.c_name.as_str(), v.array)).collect();
+    for (name, unsaid) in [("f", true), ("p", true), ("n", false)] {
+        assert!(said.contains(&(name, unsaid)), "{name}: {said:?}");
+    }
+}

@@ -81,6 +81,7 @@ pub struct ScopeVar {
     pub var: String,
     /// The type (of the elements, for an array).
     pub ty: CType,
+    /// An array or a pointer: no witness states its value.
     pub array: bool,
     pub(crate) dims: Vec<BigInt>,
     pub(crate) alias: bool,
@@ -92,7 +93,9 @@ impl ScopeVar {
             c_name,
             var: v.name,
             ty: CType::of(v.ty),
-            array: v.dims.is_some(),
+            // A pointer's value is certa's address, not the program's: like
+            // an array, it is not said in C.
+            array: v.dims.is_some() || v.ty.pointer,
             dims: v.dims.unwrap_or_default(),
             alias: v.alias,
         }
@@ -136,6 +139,7 @@ pub struct CVar {
     pub function: String,
     /// The type (of the elements, for an array).
     pub ty: CType,
+    /// An array or a pointer: no witness states its value.
     pub array: bool,
 }
 
@@ -236,7 +240,9 @@ fn build(program: &Program, rec: Record, dm: DataModel) -> CSourceInfo {
             c_name,
             function,
             ty: CType::of(v.ty),
-            array: v.dims.is_some(),
+            // A pointer's value is certa's address, not the program's: like
+            // an array, it is not said in C.
+            array: v.dims.is_some() || v.ty.pointer,
         });
     }
     let temporaries = rec
