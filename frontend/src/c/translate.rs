@@ -130,6 +130,8 @@ struct Frame {
     /// Function-pointer parameters bound to one function's address and
     /// never assigned in the body: calls through them need no dispatch.
     known_functions: HashMap<DeclId, i64>,
+    /// A function returning a struct: the object `return` copies it to.
+    ret_object: Option<(i64, Type)>,
 }
 
 /// `continue` target of a `switch` outside any loop.
@@ -347,6 +349,7 @@ fn global_frame(exit: usize) -> Frame {
         ret_loc: exit,
         aliases: HashMap::new(),
         known_functions: HashMap::new(),
+        ret_object: None,
     }
 }
 

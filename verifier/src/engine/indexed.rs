@@ -119,12 +119,41 @@ fn inline_locals(e: &Expr, locals: &[format::VarDecl]) -> Expr {
         }
     }
     let mut out = e.clone();
+    let mut size = out.size();
     for _ in 0..4 {
         for (x, y) in &defs {
+            // Substitution copies `y` at every use: a large block of
+            // copies (struct results) would grow without bound.
+            let uses = occurrences(&out, x);
+            if uses == 0 {
+                continue;
+            }
+            let grown = size - uses + uses * y.size();
+            if grown > MAX_INLINED_SIZE {
+                continue;
+            }
             out = replace(&out, x, y);
+            size = grown;
         }
     }
     out
+}
+
+/// Most sub-expressions a relation may grow to by [`inline_locals`].
+const MAX_INLINED_SIZE: usize = 50_000;
+
+/// How often `t` occurs in `e`.
+fn occurrences(e: &Expr, t: &Expr) -> usize {
+    let mut n = 0;
+    let mut stack = vec![e];
+    while let Some(x) = stack.pop() {
+        if x == t {
+            n += 1;
+        } else {
+            stack.extend(x.children());
+        }
+    }
+    n
 }
 
 /// Candidate facts discovered from some edges.

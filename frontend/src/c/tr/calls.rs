@@ -145,7 +145,25 @@ impl<'a> Tr<'a> {
         if params.len() != args.len() {
             return Err(self.invalid(call, &format!("`{name}` takes {} arguments", params.len())));
         }
+        let record = f.ty.elem.as_deref().filter(|t| t.kind == TypeKind::Record);
+        let ret_object = match record {
+            Some(t) if t.size > 0 => {
+                let fid = f.decl.expect("functions have ids");
+                let at = match self.memory.ret_objects.get(&fid) {
+                    Some(a) => *a,
+                    None => {
+                        let a = self.memory.place_static(t.size);
+                        self.memory.ret_objects.insert(fid, a);
+                        a
+                    }
+                };
+                Some((at, t.clone()))
+            }
+            Some(_) => return Err(self.unsup(call, "a result of incomplete type")),
+            None => None,
+        };
         let ret_ty = match f.ty.elem.as_deref() {
+            Some(_) if ret_object.is_some() => None,
             Some(t) => self.scalar_type(t, f)?,
             None => None,
         };
@@ -246,12 +264,16 @@ impl<'a> Tr<'a> {
             ret_loc,
             aliases,
             known_functions,
+            ret_object: ret_object.clone(),
         });
         let end = self.stmt(body, start)?;
         self.edge(end, ret_loc, Op::Skip, None);
         self.check_labels(f)?;
         self.frames.pop();
         *cur = ret_loc;
+        if let Some((at, _)) = ret_object {
+            return Ok(V::I(Expr::int(at), Ty::pointer(self.pointer_bits()), true));
+        }
         Ok(match ret {
             Some(r) => V::I(Expr::var(&r.name), r.ty, true),
             None => V::I(Expr::int(0), INT, true),
@@ -347,5 +369,23 @@ impl<'a> Tr<'a> {
         }
         let a: i64 = konst(&self.exact(v.clone()).0)?.try_into().ok()?;
         self.memory.functions.iter().any(|(_, f)| *f == a).then_some(a)
+    }
+
+    /// The address of a copy of the struct call `e` returns: the call's own
+    /// object, so that two such calls among one call's arguments do not
+    /// overwrite each other's result.
+    pub(super) fn struct_result(&mut self, e: &'a Node, cur: &mut usize) -> R<Expr> {
+        let v = self.call(e, cur)?;
+        let (from, _) = self.exact(v);
+        let at = match self.memory.result_objects.get(&e.at.offset) {
+            Some(a) => *a,
+            None => {
+                let a = self.memory.place_static(e.ty.size.max(1));
+                self.memory.result_objects.insert(e.at.offset, a);
+                a
+            }
+        };
+        self.copy_object(Expr::int(at), from, &e.ty, e, cur)?;
+        Ok(Expr::int(at))
     }
 }

@@ -100,6 +100,11 @@ pub(super) struct Memory {
     pub(super) function_params: HashSet<DeclId>,
     /// `extern` objects of incomplete type, declared and not defined.
     pub(super) incomplete_externs: HashSet<DeclId>,
+    /// The object each struct-returning function's `return` writes, by function.
+    pub(super) ret_objects: HashMap<DeclId, i64>,
+    /// The copy of a struct result each call site reads, by the call's offset
+    /// (so two calls of one function among one call's arguments stay apart).
+    pub(super) result_objects: HashMap<u32, i64>,
 }
 
 /// A scalar slot of an object: byte offset, region key, type.
@@ -112,7 +117,7 @@ pub(super) fn is_allocation(name: &str) -> bool {
 
 impl Memory {
     /// The constant address of a new object of `size` bytes.
-    fn place_static(&mut self, size: i64) -> i64 {
+    pub(super) fn place_static(&mut self, size: i64) -> i64 {
         if self.next_static == 0 {
             self.next_static = FIRST_ADDRESS;
         }
@@ -591,6 +596,10 @@ impl<'a> Tr<'a> {
             }
             Kind::StringLiteral => Err(self.unsup(e, "string literals as values (pointers)")),
             Kind::CompoundLiteralExpr => Err(self.unsup(e, "compound literals")),
+            Kind::CallExpr if e.ty.kind == TypeKind::Record => self.struct_result(e, cur),
+            Kind::UnexposedExpr if e.children.len() == 1 && e.ty.kind == TypeKind::Record => {
+                self.address(&e.children[0], cur)
+            }
             _ => Err(self.unsup(e, &format!("the address of {}", kind_name(e)))),
         }
     }

@@ -131,7 +131,15 @@ impl<'a> Tr<'a> {
                 let mut c = cur;
                 let ret = self.frames.last().unwrap().ret.clone();
                 let ret_loc = self.frames.last().unwrap().ret_loc;
+                let ret_object = self.frames.last().unwrap().ret_object.clone();
                 match (s.children.first(), ret) {
+                    (Some(e), None) if ret_object.is_some() => {
+                        // A struct: copied to the function's result object.
+                        self.check_order(e)?;
+                        let (at, t) = ret_object.expect("checked");
+                        let src = self.address(super::expr::strip_casts(e), &mut c)?;
+                        self.copy_object(Expr::int(at), src, &t, s, &mut c)?;
+                    }
                     (Some(e), Some(rv)) => {
                         self.check_order(e)?;
                         let v = self.rv(e, &mut c)?;
