@@ -1,8 +1,8 @@
 //! The C memory model's translation of function pointers and of objects it
 //! cannot place: what is dispatched, what is refused, and where.
 
-use crate::Encoding;
 use crate::tests_arrays::{c_err, c_task};
+use crate::Encoding;
 use format::print::task_to_string;
 
 const HEAD: &str = "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n";
@@ -17,9 +17,21 @@ fn a_call_through_a_pointer_is_guarded_by_each_compatible_candidate() {
     );
     let text = task_to_string(&c_task("dispatch", &src, Encoding::Sbe));
     // Three functions have their address taken; `other` has another type.
-    let guard = |a: u32| text.lines().filter(|l| l.contains(&format!("&& p == {a} &&"))).count();
-    assert_eq!(text.matches("keep' == 48").count(), 1, "`other` is the third address:\n{text}");
-    assert_eq!((guard(16), guard(32), guard(48)), (1, 1, 0), "one guard per compatible candidate:\n{text}");
+    let guard = |a: u32| {
+        text.lines()
+            .filter(|l| l.contains(&format!("&& p == {a} &&")))
+            .count()
+    };
+    assert_eq!(
+        text.matches("keep' == 48").count(),
+        1,
+        "`other` is the third address:\n{text}"
+    );
+    assert_eq!(
+        (guard(16), guard(32), guard(48)),
+        (1, 1, 0),
+        "one guard per compatible candidate:\n{text}"
+    );
 }
 
 #[test]
@@ -31,7 +43,10 @@ fn a_function_pointer_parameter_bound_to_one_function_needs_no_guard() {
     );
     let text = task_to_string(&c_task("known", &src, Encoding::Sbe));
     assert!(!text.contains("&& apply.f == "), "no dispatch:\n{text}");
-    assert!(text.contains("apply.f' == 16") && text.contains("apply.f' == 32"), "{text}");
+    assert!(
+        text.contains("apply.f' == 16") && text.contains("apply.f' == 32"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -41,7 +56,10 @@ fn recursion_through_a_function_pointer_is_refused() {
          int main(void) {{ again = f; if (f(3) != 0) reach_error(); return 0; }}\n"
     );
     let e = c_err("fp_rec", &src);
-    assert!(e.contains("unsupported: recursion (`f`) at fp_rec.i:4:"), "{e}");
+    assert!(
+        e.contains("unsupported: recursion (`f`) at fp_rec.i:4:"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -85,8 +103,11 @@ fn witnesses_never_state_a_pointer_value() {
     );
     let path = crate::tests_arrays::c_file("witness_pointers", &src);
     let info = crate::c::witness::c_source_info(&path).unwrap();
-    let said: Vec<(&str, bool)> =
-        info.vars.values().map(|v| (v.c_name.as_str(), v.array)).collect();
+    let said: Vec<(&str, bool)> = info
+        .vars
+        .values()
+        .map(|v| (v.c_name.as_str(), v.array))
+        .collect();
     for (name, unsaid) in [("f", true), ("p", true), ("n", false)] {
         assert!(said.contains(&(name, unsaid)), "{name}: {said:?}");
     }

@@ -653,7 +653,11 @@ impl<'a> Tr<'a> {
             return Err(self.unsup(n, "function pointers"));
         }
         if self.memory.incomplete_externs.contains(&id) {
-            let what = format!("the object `{}` of incomplete type {}", n.name, type_name(&n.ty));
+            let what = format!(
+                "the object `{}` of incomplete type {}",
+                n.name,
+                type_name(&n.ty)
+            );
             return Err(self.unsup(n, &what));
         }
         Err(self.invalid(

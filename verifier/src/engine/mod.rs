@@ -583,7 +583,8 @@ fn run_arrays(task: &Task, cfg: &Config, start: Instant) -> Outcome {
         }
         (found.0.ok().flatten(), found.1)
     };
-    let first_until = deadline.map(|d| Instant::now() + d.saturating_duration_since(Instant::now()) / 4);
+    let first_until =
+        deadline.map(|d| Instant::now() + d.saturating_duration_since(Instant::now()) / 4);
     let (found, bmc_queries) = bounded(FIRST_BMC_DEPTH, first_until);
     if let Some(t) = found {
         stats.analysis = "bmc";

@@ -28,7 +28,9 @@ impl<'a> Tr<'a> {
             f.ty.kind,
             TypeKind::FunctionProto | TypeKind::FunctionNoProto
         ) || f.name.starts_with("__builtin_");
-        let parameter = f.decl.is_some_and(|d| self.memory.function_params.contains(&d));
+        let parameter = f
+            .decl
+            .is_some_and(|d| self.memory.function_params.contains(&d));
         if f.kind != Kind::DeclRefExpr || !function || parameter {
             return self.call_through_pointer(e, callee, args, cur);
         }
@@ -298,9 +300,9 @@ impl<'a> Tr<'a> {
             TypeKind::Pointer => callee.ty.elem.as_deref(),
             _ => None,
         };
-        let Some(fty) = fty.filter(|t| {
-            matches!(t.kind, TypeKind::FunctionProto | TypeKind::FunctionNoProto)
-        }) else {
+        let Some(fty) =
+            fty.filter(|t| matches!(t.kind, TypeKind::FunctionProto | TypeKind::FunctionNoProto))
+        else {
             return Err(self.unsup(e, "this call"));
         };
         let p = if callee.ty.kind == TypeKind::Pointer {
@@ -319,7 +321,11 @@ impl<'a> Tr<'a> {
             .copied()
             .filter(|(id, a)| {
                 let def = self.funcs[id];
-                let arity = def.children.iter().filter(|c| c.kind == Kind::ParmDecl).count();
+                let arity = def
+                    .children
+                    .iter()
+                    .filter(|c| c.kind == Kind::ParmDecl)
+                    .count();
                 arity == args.len()
                     && compatible_functions(&def.ty, fty)
                     && known.as_ref().is_none_or(|k| *k == BigInt::from(*a))
@@ -368,7 +374,11 @@ impl<'a> Tr<'a> {
             return None;
         }
         let a: i64 = konst(&self.exact(v.clone()).0)?.try_into().ok()?;
-        self.memory.functions.iter().any(|(_, f)| *f == a).then_some(a)
+        self.memory
+            .functions
+            .iter()
+            .any(|(_, f)| *f == a)
+            .then_some(a)
     }
 
     /// The address of a copy of the struct call `e` returns: the call's own

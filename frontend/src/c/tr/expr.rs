@@ -205,7 +205,10 @@ impl<'a> Tr<'a> {
                     let ty = self.int_type(&e.ty, e)?;
                     return Ok(V::I(num(BigInt::from(v)), ty, true));
                 }
-                if let Some(&a) = e.decl.and_then(|id| self.frames.last()?.known_functions.get(&id)) {
+                if let Some(&a) = e
+                    .decl
+                    .and_then(|id| self.frames.last()?.known_functions.get(&id))
+                {
                     // A function-pointer parameter the body never changes.
                     let ty = self.int_type(&e.ty, e)?;
                     return Ok(V::I(Expr::int(a), ty, true));
@@ -542,7 +545,6 @@ impl<'a> Tr<'a> {
         let r = self.arith(bop, old, val, ct, e)?;
         Ok(self.store_place(&p, r, e, cur))
     }
-
 }
 
 /// An expression without implicit conversions and parentheses.

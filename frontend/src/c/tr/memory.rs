@@ -128,7 +128,10 @@ impl Memory {
     }
     /// The address of the defined function `f`, if its address is taken.
     pub(super) fn function_address(&self, f: DeclId) -> Option<i64> {
-        self.functions.iter().find(|(id, _)| *id == f).map(|(_, a)| *a)
+        self.functions
+            .iter()
+            .find(|(id, _)| *id == f)
+            .map(|(_, a)| *a)
     }
     /// The first heap address (past every static object).
     pub(super) fn heap_start(&self) -> i64 {
@@ -635,7 +638,6 @@ impl<'a> Tr<'a> {
         let region = self.region(&ty.name(), ty);
         Ok(Place::Elem(region, addr))
     }
-
 }
 
 /// How a unit uses its variables (the pre-pass's findings).

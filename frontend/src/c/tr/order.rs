@@ -107,7 +107,8 @@ impl<'a> Tr<'a> {
                     let direct = c.kind == Kind::DeclRefExpr
                         && matches!(
                             c.ty.kind,
-                            clang_ast::TypeKind::FunctionProto | clang_ast::TypeKind::FunctionNoProto
+                            clang_ast::TypeKind::FunctionProto
+                                | clang_ast::TypeKind::FunctionNoProto
                         );
                     if !direct {
                         // Through a pointer: any function whose address is taken.

@@ -66,10 +66,17 @@ impl<'a> Tr<'a> {
                     .filter(|_| {
                         // No other call may take the hint.
                         let mut found = Vec::new();
-                        inner.children.iter().skip(1).for_each(|a| calls_in(a, &mut found));
+                        inner
+                            .children
+                            .iter()
+                            .skip(1)
+                            .for_each(|a| calls_in(a, &mut found));
                         found.is_empty()
                     });
-                let object = e.ty.elem.as_deref().filter(|t| t.kind != TypeKind::Void && t.size > 0);
+                let object =
+                    e.ty.elem
+                        .as_deref()
+                        .filter(|t| t.kind != TypeKind::Void && t.size > 0);
                 if let (Some(_), Some(t)) = (wrapper, object) {
                     // Its one allocation makes the object the caller sees.
                     self.alloc_hint = Some(t.clone());
@@ -109,7 +116,8 @@ impl<'a> Tr<'a> {
         let b = strip_casts(x);
         match b.kind {
             Kind::DeclRefExpr
-                if b.decl.is_some_and(|d| self.memory.function_params.contains(&d)) =>
+                if b.decl
+                    .is_some_and(|d| self.memory.function_params.contains(&d)) =>
             {
                 let v = self.rv(b, cur)?;
                 Ok(self.exact(v).0)
@@ -118,10 +126,15 @@ impl<'a> Tr<'a> {
                 Some(a) => Ok(Expr::int(a)),
                 None => Err(self.unsup(
                     b,
-                    &format!("the address of `{}`, a function the program does not define", b.name),
+                    &format!(
+                        "the address of `{}`, a function the program does not define",
+                        b.name
+                    ),
                 )),
             },
-            Kind::UnaryOperator if b.unop == Some(clang_ast::UnOp::Deref) && b.children.len() == 1 => {
+            Kind::UnaryOperator
+                if b.unop == Some(clang_ast::UnOp::Deref) && b.children.len() == 1 =>
+            {
                 let v = self.rv(&b.children[0], cur)?;
                 Ok(self.exact(v).0)
             }
@@ -134,7 +147,8 @@ impl<'a> Tr<'a> {
     /// points to is the one that allocation made (or `NULL`).
     fn allocating_wrapper(&self, f: &Node) -> bool {
         let returns_void_pointer = f.ty.elem.as_deref().is_some_and(|r| {
-            r.kind == TypeKind::Pointer && r.elem.as_deref().is_some_and(|p| p.kind == TypeKind::Void)
+            r.kind == TypeKind::Pointer
+                && r.elem.as_deref().is_some_and(|p| p.kind == TypeKind::Void)
         });
         if !returns_void_pointer {
             return false;
@@ -147,7 +161,9 @@ impl<'a> Tr<'a> {
         let mut allocations = 0;
         for c in found {
             let callee = c.children.first().map(strip_casts);
-            let defined = callee.and_then(|c| c.decl).is_some_and(|id| self.funcs.contains_key(&id));
+            let defined = callee
+                .and_then(|c| c.decl)
+                .is_some_and(|id| self.funcs.contains_key(&id));
             if defined {
                 return false;
             }
