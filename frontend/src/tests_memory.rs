@@ -112,3 +112,57 @@ fn witnesses_never_state_a_pointer_value() {
         assert!(said.contains(&(name, unsaid)), "{name}: {said:?}");
     }
 }
+
+#[test]
+fn a_block_of_run_time_size_gets_fresh_contents_in_a_loop_and_others_keep_theirs() {
+    let src = format!(
+        "{HEAD}void *malloc(unsigned long n);\n\
+         struct node {{ int v; struct node *next; }};\n\
+         int main(void) {{ struct node *a = malloc(sizeof(struct node)); if (!a) return 0;\n\
+         a->next = 0; unsigned long n = __VERIFIER_nondet_int();\n\
+         struct node *b = malloc(n * sizeof(struct node));\n\
+         if (a->next != 0) reach_error(); return 0; }}\n"
+    );
+    let text = task_to_string(&c_task("block", &src, Encoding::Sbe));
+    // Every slot of every node of the block is written in the loop, at the
+    // block's address plus 16 per node, and no edge leaves a region free.
+    assert!(
+        text.contains("mem.node.next' == store(mem.node.next, mem.next + 16 * havoc@")
+            || text.contains("mem.node.next' == store(mem.node.next, (mem.next + 16 * havoc@"),
+        "{text}"
+    );
+    for edge in text.split("\nedge ").skip(1) {
+        if edge.contains("-> bad") {
+            continue;
+        }
+        assert!(
+            edge.contains("mem.node.next' =="),
+            "a region left free:\n{edge}"
+        );
+    }
+}
+
+#[test]
+fn a_variable_length_array_is_an_unbounded_map_and_its_length_must_be_pure() {
+    let ok = format!(
+        "{HEAD}int main(void) {{ int n = __VERIFIER_nondet_int(); if (n <= 0) return 0;\n\
+         int a[n]; a[n - 1] = 3; if (a[n - 1] != 3) reach_error(); return 0; }}\n"
+    );
+    let text = task_to_string(&c_task("vla", &ok, Encoding::Sbe));
+    assert!(text.contains("var a: int[];"), "{text}");
+    let side = format!("{HEAD}int main(void) {{ int n = 3; int a[n++]; return a[0]; }}\n");
+    let e = c_err("vla_side", &side);
+    assert!(
+        e.contains(
+            "unsupported: a variable-length array whose length has side effects at vla_side.i:3:"
+        ),
+        "{e}"
+    );
+    let rows =
+        format!("{HEAD}int main(void) {{ int n = 3; int a[2][n]; a[0][0] = 1; return 0; }}\n");
+    let e = c_err("vla_rows", &rows);
+    assert!(
+        e.contains("unsupported: variable-length arrays of arrays"),
+        "{e}"
+    );
+}

@@ -45,9 +45,10 @@
 //!   two arrays alias, which is exact for programs without out-of-bounds
 //!   accesses: no bounds checks are generated, as SV-COMP's `unreach-call`
 //!   assumes memory safety.
-//! * Pointers (beyond array parameters), pointer arithmetic, address-of,
-//!   variable-length arrays, structs, unions, floats, strings, inline
-//!   assembly and the like are rejected with
+//!   A variable-length array is such a map too (its length is never needed
+//!   without bounds checks; `sizeof` of one is refused).
+//! * Pointers, structs and the heap are in memory regions (`tr/memory.rs`);
+//!   unions, floats, inline assembly and the like are rejected with
 //!   `unsupported: <construct> at file:line:col`.
 //!
 //! For SV-COMP witnesses, [`witness`] records loop heads and the C

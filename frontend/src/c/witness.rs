@@ -349,7 +349,7 @@ fn in_scope(info: &CSourceInfo, scope: &[ScopeVar], text: &str) -> R<format::Exp
         let name = &v.c_name;
         let decl = if !v.array {
             format!("{c} {name};\n")
-        } else if v.alias || v.dims.is_empty() {
+        } else if v.alias || v.dims.first().is_none_or(|d| *d == BigInt::from(0)) {
             // An array parameter is a pointer, as clang adjusted it.
             format!("{c} *{name};\n")
         } else {

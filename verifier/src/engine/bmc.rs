@@ -101,7 +101,7 @@ pub fn search(task: &Task, depth: usize, budget: &Budget) -> Result<Option<Trace
 /// are the model's; `None` if the concrete replay does not reach bad.
 /// A havocked array takes the model's values at every index the path
 /// reads or writes, and the model's value elsewhere at one fresh index.
-fn follow_model(task: &Task, path: &[u32], model: &z3::Model) -> Option<Trace> {
+pub(super) fn follow_model(task: &Task, path: &[u32], model: &z3::Model) -> Option<Trace> {
     let mut indices: BTreeSet<BigInt> = BTreeSet::new();
     let mut index_terms = |e: &Expr, view: View| {
         let mut stack = vec![e];

@@ -55,7 +55,10 @@ impl<'t> CompositeAnalysis<'t> {
 
     fn keeps(&self, loc: &str) -> impl Fn(&str) -> bool + '_ {
         let at = self.tracked.get(loc);
-        move |v: &str| at.is_some_and(|s| s.contains(v)) && !self.untracked.contains(v)
+        move |v: &str| {
+            at.is_some_and(|s| s.contains(v) || s.contains(value::base(v)))
+                && !self.untracked.contains(v)
+        }
     }
 
     /// The value map as positive literals `x == c` of the predicate table.

@@ -591,6 +591,34 @@ fn run_arrays(task: &Task, cfg: &Config, start: Instant) -> Outcome {
         stats.queries = bmc_queries;
         return done(Verdict::Unsafe(t), stats);
     }
+    // Heaps built at known addresses (lists of constant length, arrays of
+    // known contents) unroll exactly with explicit values over array
+    // cells, and fast; a quarter of the time left, as it diverges on
+    // loops of unknown length, where indexed predicates take over.
+    let values = Config {
+        timeout: deadline
+            .map(|d| start.elapsed() + d.saturating_duration_since(Instant::now()) / 4),
+        analysis: AnalysisKind::Value,
+        ..cfg.clone()
+    };
+    let unrolled = fresh(|| run_composite(task, &values, start, false));
+    if let Verdict::Safe(_) | Verdict::Unsafe(_) = unrolled.verdict {
+        return Outcome {
+            stats: Stats {
+                queries: unrolled.stats.queries + bmc_queries,
+                ..unrolled.stats
+            },
+            ..unrolled
+        };
+    }
+    if cfg.progress {
+        eprintln!(
+            "certa: [arrays] explicit values: {} in {:.2?}",
+            unrolled.verdict.word(),
+            start.elapsed()
+        );
+    }
+    let bmc_queries = bmc_queries + unrolled.stats.queries;
     let proved = fresh(|| {
         let budget = smt::Budget::new(deadline);
         let r = prove_arrays(task, &budget, cfg);

@@ -47,6 +47,13 @@ impl<'t> InterpolationRefiner<'t> {
         let model = solver
             .get_model()
             .ok_or_else(|| Unknown("solver gave no model".into()))?;
+        if self.task.has_arrays() {
+            // Array values are not a valuation of the model: the run is
+            // replayed concretely, with the model's values for its choices.
+            return super::bmc::follow_model(self.task, &path.edges, &model)
+                .map(Some)
+                .ok_or_else(|| Unknown("the path's run does not replay concretely".into()));
+        }
         let steps = path
             .edges
             .iter()

@@ -1,12 +1,15 @@
 //! Explicit values (seed 003): partial maps from variables to integers, a
 //! transfer that evaluates edge relations where known values allow it, and
 //! value interpolation over the constraint sequence of an infeasible path.
+//! Array cells at known indices are tracked like variables (`a[16]`), so
+//! programs whose heap is built from known addresses are unrolled exactly.
 
 use super::smt::Budget;
 use super::{AbstractPath, Unknown};
 use format::eval::{Env, Value};
 use format::{Edge, Expr, Task};
 use num_bigint::BigInt;
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Known values of the tracked variables; an absent variable is unknown.
@@ -58,6 +61,136 @@ fn known(e: &Expr, env: &Env) -> bool {
     }
 }
 
+/// The key of one array cell among the tracked values: `a[16]`. Task
+/// names never contain `[`, so the keys of cells and variables differ.
+pub fn cell_key(array: &str, index: &BigInt) -> String {
+    format!("{array}[{index}]")
+}
+
+/// The array and index of a cell key; `None` for a variable's key.
+pub fn split_cell(key: &str) -> Option<(&str, BigInt)> {
+    let (array, rest) = key.split_once('[')?;
+    Some((array, rest.strip_suffix(']')?.parse().ok()?))
+}
+
+/// The variable a key belongs to: a cell's array, else the key itself.
+pub fn base(key: &str) -> &str {
+    key.split_once('[').map_or(key, |(array, _)| array)
+}
+
+fn has_select(e: &Expr) -> bool {
+    let mut stack = vec![e];
+    while let Some(x) = stack.pop() {
+        if matches!(x, Expr::Select(..)) {
+            return true;
+        }
+        stack.extend(x.children());
+    }
+    false
+}
+
+/// `e` with every read of a known cell replaced by its value.
+fn resolve<'e>(e: &'e Expr, env: &Env) -> Cow<'e, Expr> {
+    if !has_select(e) {
+        return Cow::Borrowed(e);
+    }
+    Cow::Owned(e.rewrite(&|x| match x {
+        Expr::Select(a, i) => {
+            let i = resolve(i, env).into_owned();
+            match int_value(&i, env).and_then(|idx| cell(a, &idx, env)) {
+                Some(v) => Some(Expr::Int(format::Num(v))),
+                None => Some(Expr::Select(a.clone(), Box::new(i))),
+            }
+        }
+        _ => None,
+    }))
+}
+
+/// The value of an integer term whose operands are all known.
+fn int_value(e: &Expr, env: &Env) -> Option<BigInt> {
+    let e = resolve(e, env);
+    if !known(&e, env) {
+        return None;
+    }
+    match env.eval(&e) {
+        Ok(Value::Int(c)) => Some(c),
+        _ => None,
+    }
+}
+
+/// The value of cell `index` of the array term `a`, if known.
+fn cell(a: &Expr, index: &BigInt, env: &Env) -> Option<BigInt> {
+    match a {
+        Expr::Var(n) => env.vars.get(&cell_key(n, index)).cloned(),
+        Expr::Next(n) => env.nexts.get(&cell_key(n, index)).cloned(),
+        Expr::Store(b, j, v) => {
+            if &int_value(j, env)? == index {
+                int_value(v, env)
+            } else {
+                cell(b, index, env)
+            }
+        }
+        Expr::ConstArray(v) => int_value(v, env),
+        Expr::Ite(c, x, y) => {
+            let c = resolve(c, env);
+            match known(&c, env).then(|| env.eval(&c)) {
+                Some(Ok(Value::Bool(true))) => cell(x, index, env),
+                Some(Ok(Value::Bool(false))) => cell(y, index, env),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The known cells of the array term `a`; `None` while a write's index is
+/// unknown (it may become known as other atoms bind values).
+fn cells(a: &Expr, env: &Env) -> Option<BTreeMap<BigInt, BigInt>> {
+    let of = |map: &BTreeMap<String, BigInt>, n: &str| {
+        let prefix = format!("{n}[");
+        map.range(prefix.clone()..)
+            .take_while(|(k, _)| k.starts_with(&prefix))
+            .filter_map(|(k, v)| Some((split_cell(k)?.1, v.clone())))
+            .collect()
+    };
+    match a {
+        Expr::Var(n) => Some(of(&env.vars, n)),
+        Expr::Next(n) => Some(of(&env.nexts, n)),
+        Expr::Store(b, j, v) => {
+            let j = int_value(j, env)?;
+            let mut m = cells(b, env)?;
+            match int_value(v, env) {
+                Some(x) => m.insert(j, x),
+                None => m.remove(&j),
+            };
+            Some(m)
+        }
+        // The default is not tracked: only written cells are.
+        Expr::ConstArray(_) => Some(BTreeMap::new()),
+        Expr::Ite(c, x, y) => {
+            let c = resolve(c, env);
+            match known(&c, env).then(|| env.eval(&c)) {
+                Some(Ok(Value::Bool(true))) => cells(x, env),
+                Some(Ok(Value::Bool(false))) => cells(y, env),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Binds the cells of the next-state array `target` to the known cells of
+/// `value`; false while a write's index is unknown.
+fn bind_array(target: &str, value: &Expr, env: &mut Env) -> bool {
+    let Some(known_cells) = cells(value, env) else {
+        return false;
+    };
+    for (i, v) in known_cells {
+        env.nexts.insert(cell_key(target, &i), v);
+    }
+    true
+}
+
 /// Binds `target` (an unbound variable) to the value of `value` if known.
 fn bind(target: &Expr, value: &Expr, env: &mut Env) -> bool {
     let slot = match target {
@@ -90,6 +223,18 @@ enum Step {
 /// Decides `atom` under `env` if its operands are known, or binds the
 /// unknown side of an equality whose other side is known.
 fn step(atom: &Expr, env: &mut Env) -> Step {
+    let atom = &*resolve(atom, env);
+    if let Expr::Eq(l, r) = atom {
+        if super::smt::is_array(l) || super::smt::is_array(r) {
+            let bound = match (&**l, &**r) {
+                (Expr::Next(n), v) | (v, Expr::Next(n)) if !matches!(v, Expr::Next(_)) => {
+                    bind_array(n, v, env)
+                }
+                _ => false,
+            };
+            return if bound { Step::Holds } else { Step::Pending };
+        }
+    }
     if known(atom, env) {
         return match env.eval(atom) {
             Ok(Value::Bool(false)) => Step::False,
@@ -296,7 +441,17 @@ pub fn post(values: &Values, edge: &Edge, keep: &dyn Fn(&str) -> bool) -> Vec<Va
 
 /// The formula `x == c` for one known value (how certificates write it).
 pub fn literal(var: &str, value: &BigInt) -> Expr {
-    Expr::eq(Expr::var(var), Expr::Int(format::Num(value.clone())))
+    let c = Expr::Int(format::Num(value.clone()));
+    match split_cell(var) {
+        Some((array, index)) => Expr::eq(
+            Expr::Select(
+                Box::new(Expr::var(array)),
+                Box::new(Expr::Int(format::Num(index))),
+            ),
+            c,
+        ),
+        None => Expr::eq(Expr::var(var), c),
+    }
 }
 
 /// How the current values of state variables flow through one edge: per
@@ -442,7 +597,7 @@ fn contradicting(
         if cur.is_empty() {
             return true;
         }
-        cur = post_all(&cur, e, &|v| keep(v) && live[j + 1].contains(v));
+        cur = post_all(&cur, e, &|v| keep(v) && live[j + 1].contains(base(v)));
     }
     cur.is_empty()
 }
@@ -460,14 +615,14 @@ pub fn interpolate(
     untracked: &BTreeSet<String>,
     budget: &Budget,
 ) -> Result<Option<Vec<BTreeSet<String>>>, Unknown> {
-    let keep = |v: &str| task.is_state_var(v) && !untracked.contains(v);
+    let keep = |v: &str| task.is_state_var(base(v)) && !untracked.contains(v);
     let edges: Vec<&Edge> = path
         .edges
         .iter()
         .map(|&e| task.edge(e).expect("paths only use task edges"))
         .collect();
     let live = live_along(task, &edges);
-    let start = initial(&task.init, &|v| keep(v) && live[0].contains(v));
+    let start = initial(&task.init, &|v| keep(v) && live[0].contains(base(v)));
     if !contradicting(&start, &edges, &live, &keep) {
         return Ok(None);
     }
@@ -478,7 +633,9 @@ pub fn interpolate(
             return Err(Unknown("timeout".into()));
         }
         if i > 0 {
-            itp = post_all(&itp, edges[i - 1], &|v| keep(v) && live[i].contains(v));
+            itp = post_all(&itp, edges[i - 1], &|v| {
+                keep(v) && live[i].contains(base(v))
+            });
         }
         if itp.is_empty() {
             // The previous interpolant already refutes the step before.
@@ -591,6 +748,59 @@ mod tests {
     fn untracked_variables_are_left_out_of_successors() {
         let e = edge("x' == 1 && y' == 2");
         assert_eq!(post(&vals(&[]), &e, &|v| v == "y"), vec![vals(&[("y", 2)])]);
+    }
+
+    /// An edge over the array `a` and the integers `x`, `y`; the encoder
+    /// is told that `a` is an array, as `verify` does per task.
+    fn array_edge(text: &str) -> Edge {
+        let t = task(&format!(
+            "var a: int[]; var x: int; var y: int; location l; location bad; initial l; bad bad;
+             init true; edge 0 \"e\": l -> l local t: int; relation {text};"
+        ));
+        crate::engine::smt::set_array_vars(&t);
+        t.edges[0].clone()
+    }
+
+    #[test]
+    fn a_write_at_a_known_index_is_tracked_as_a_cell() {
+        let e = array_edge("a' == store(store(a, x, 7), x + 1, y) && x' == x && y' == y");
+        let got = post(&vals(&[("x", 16), ("a[3]", 5)]), &e, &all);
+        // y unknown: cell 17 is unknown; cell 3 is kept, 16 written.
+        assert_eq!(got, vec![vals(&[("x", 16), ("a[16]", 7), ("a[3]", 5)])]);
+    }
+
+    #[test]
+    fn a_read_of_a_known_cell_decides_a_guard() {
+        let e = array_edge("a[x] == 1 && a' == a && x' == x && y' == y");
+        assert!(post(&vals(&[("x", 4), ("a[4]", 2)]), &e, &all).is_empty());
+        assert_eq!(post(&vals(&[("x", 4), ("a[4]", 1)]), &e, &all).len(), 1);
+        // Reading through a write at another known index.
+        let e = array_edge("store(a, x + 1, 9)[x] == 1 && a' == a && x' == x && y' == y");
+        assert!(post(&vals(&[("x", 4), ("a[4]", 2)]), &e, &all).is_empty());
+    }
+
+    #[test]
+    fn a_write_at_an_unknown_index_forgets_every_cell() {
+        let e = array_edge("a' == store(a, t, 1) && x' == x && y' == y");
+        assert_eq!(
+            post(&vals(&[("x", 1), ("a[4]", 2)]), &e, &all),
+            vec![vals(&[("x", 1)])]
+        );
+    }
+
+    #[test]
+    fn a_cell_is_written_as_a_read_of_its_array_in_certificates() {
+        assert_eq!(
+            split_cell("mem.node.h[16]"),
+            Some(("mem.node.h", BigInt::from(16)))
+        );
+        assert_eq!(split_cell("x"), None);
+        assert_eq!(base("mem.node.h[-8]"), "mem.node.h");
+        let read = Expr::Select(Box::new(Expr::var("a")), Box::new(Expr::int(16)));
+        assert_eq!(
+            literal("a[16]", &BigInt::from(3)),
+            Expr::eq(read, Expr::int(3))
+        );
     }
 
     #[test]

@@ -44,7 +44,16 @@ impl<'a> Tr<'a> {
                     dims.push(BigInt::from(n));
                     cur = cur.elem.as_deref().expect("arrays have elements");
                 }
-                TypeKind::VariableArray => return Err(self.unsup(at, "variable-length arrays")),
+                // The outermost length of a variable-length array is only
+                // needed by `sizeof` (refused for them): the array is an
+                // unbounded map like the others; 0 marks the length unknown.
+                TypeKind::VariableArray if dims.is_empty() => {
+                    dims.push(BigInt::zero());
+                    cur = cur.elem.as_deref().expect("arrays have elements");
+                }
+                TypeKind::VariableArray => {
+                    return Err(self.unsup(at, "variable-length arrays of arrays"))
+                }
                 TypeKind::IncompleteArray => return Err(self.unsup(at, "arrays of unknown size")),
                 _ => break,
             }
@@ -108,6 +117,14 @@ impl<'a> Tr<'a> {
     /// A local array declaration.
     pub(super) fn local_array(&mut self, func: &str, d: &'a Node, cur: &mut usize) -> R<VarInfo> {
         let (ty, dims) = self.array_shape(&d.ty, d)?;
+        if d.ty.kind == TypeKind::VariableArray {
+            // The length is evaluated when the declaration runs; without
+            // bounds checks its value is not needed, its effects would be.
+            // (C allows no initialiser here: all children are lengths.)
+            if let Some(e) = d.children.iter().find(|c| !self.pure(c)) {
+                return Err(self.unsup(e, "a variable-length array whose length has side effects"));
+            }
+        }
         let v = self.decl_array(func, d, ty, dims);
         match &d.init {
             Some(init) => {

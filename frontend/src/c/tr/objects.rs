@@ -3,10 +3,9 @@
 //! `tr/memory.rs`).
 
 use super::expr::strip_casts;
-use super::memory::{Slot, HEAP_NEXT, MAX_HAVOC_SLOTS, MAX_SLOTS};
+use super::memory::{HEAP_NEXT, MAX_HAVOC_SLOTS, MAX_SLOTS};
 use super::stmt::strip_parens;
 use super::*;
-use std::collections::BTreeMap;
 
 impl<'a> Tr<'a> {
     // ------------------------------------------------------------ objects
@@ -73,8 +72,9 @@ impl<'a> Tr<'a> {
         cur: &mut usize,
     ) -> R<()> {
         let slots = self.slots(t, 0, at)?;
-        if count <= 0 || slots.len() as i64 * count > MAX_HAVOC_SLOTS as i64 {
-            return self.havoc_regions(&slots, at, cur);
+        if count < 0 || slots.len() as i64 * count > MAX_HAVOC_SLOTS as i64 {
+            let count = Expr::int(count.max(0));
+            return self.havoc_block(addr, t, count, at, cur);
         }
         let mut k = 0;
         for c in 0..count {
@@ -89,14 +89,43 @@ impl<'a> Tr<'a> {
         Ok(())
     }
 
-    /// Forgets everything the regions of `slots` hold (a block too large
-    /// or of unknown size): sound, and imprecise.
-    fn havoc_regions(&mut self, slots: &[Slot], at: &Node, cur: &mut usize) -> R<()> {
-        let keys: BTreeMap<&String, Ty> = slots.iter().map(|(_, k, t)| (k, *t)).collect();
-        for (key, ty) in keys {
-            let r = self.region(key, ty);
-            self.emit(cur, Op::Havoc(r.name), at);
+    /// Gives every slot of the `count` objects of type `t` from `addr` on an
+    /// indeterminate value, in a loop (a block too large to list, or of a
+    /// size known only when the program runs). Exact: the other objects in
+    /// the same regions keep their values.
+    pub(super) fn havoc_block(
+        &mut self,
+        addr: Expr,
+        t: &Type,
+        count: Expr,
+        at: &Node,
+        cur: &mut usize,
+    ) -> R<()> {
+        let slots = self.slots(t, 0, at)?;
+        let i = self.temp("havoc", at, Ty::pointer(64));
+        self.emit(cur, Op::Assign(i.clone(), Expr::int(0)), at);
+        let head = self.loc_end(at);
+        let src = self.src(at, None);
+        self.edge(*cur, head, Op::Skip, src.clone());
+        let (body, exit) = (self.loc_end(at), self.loc_end(at));
+        let more = Expr::Lt(Box::new(Expr::var(&i)), Box::new(count));
+        self.edge(head, body, Op::Assume(more.clone()), src.clone());
+        self.edge(head, exit, Op::Assume(not(more)), src.clone());
+        let mut b = body;
+        let object = add(
+            addr,
+            Expr::Mul(format::Num::from_i64(t.size), Box::new(Expr::var(&i))),
+        );
+        for (k, (off, key, ty)) in slots.iter().enumerate() {
+            let tmp = self.slot_temp(at, k, *ty);
+            self.emit(&mut b, Op::Havoc(tmp.clone()), at);
+            let a = fold(add(object.clone(), Expr::int(*off)));
+            self.store_slot(key, *ty, a, Expr::var(&tmp), at, &mut b);
         }
+        let step = add(Expr::var(&i), Expr::int(1));
+        self.emit(&mut b, Op::Assign(i, step), at);
+        self.edge(b, head, Op::Skip, src);
+        *cur = exit;
         Ok(())
     }
 
@@ -339,7 +368,18 @@ impl<'a> Tr<'a> {
             };
             self.zero_object(next.clone(), t, c, call, cur)?;
         } else {
-            self.havoc_object(next.clone(), t, count.unwrap_or(-1), call, cur)?;
+            match count {
+                Some(c) => self.havoc_object(next.clone(), t, c, call, cur)?,
+                // As many whole objects as the size holds (C: the bytes
+                // past the last whole one cannot be read as a `t`).
+                None => {
+                    let n = Expr::Div(
+                        Box::new(size_exprs[0].clone()),
+                        format::Num::from_i64(t.size),
+                    );
+                    self.havoc_block(next.clone(), t, n, call, cur)?
+                }
+            }
         }
         self.emit(
             cur,
