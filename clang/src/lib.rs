@@ -317,7 +317,21 @@ impl Walker<'_> {
         } else {
             (None, false)
         };
-        let children = self.children(c);
+        let mut children = self.children(c);
+        if kind == Kind::UnexposedExpr && children.len() == 1 {
+            // clang evaluates a literal in a pointer context (decayed) only
+            // through its implicit conversion: the bytes come from there.
+            let lit = &mut children[0];
+            if lit.kind == Kind::StringLiteral && lit.bytes.is_none() {
+                let may_nul = lit.name.contains("\\0")
+                    || lit.name.contains("\\x0")
+                    || lit.name.contains("\\X0");
+                let len = lit.ty.len;
+                lit.bytes = self
+                    .string(c)
+                    .filter(|b| !may_nul && len.is_some_and(|n| b.len() as i64 + 1 == n));
+            }
+        }
         Node {
             kind,
             other_kind: raw_kind,

@@ -127,8 +127,8 @@ fn a_block_of_run_time_size_gets_fresh_contents_in_a_loop_and_others_keep_theirs
     // Every slot of every node of the block is written in the loop, at the
     // block's address plus 16 per node, and no edge leaves a region free.
     assert!(
-        text.contains("mem.node.next' == store(mem.node.next, mem.next + 16 * havoc@")
-            || text.contains("mem.node.next' == store(mem.node.next, (mem.next + 16 * havoc@"),
+        text.contains("mem.node.next' == store(mem.node.next, mem.next + 16 * each@")
+            || text.contains("mem.node.next' == store(mem.node.next, (mem.next + 16 * each@"),
         "{text}"
     );
     for edge in text.split("\nedge ").skip(1) {
@@ -165,4 +165,62 @@ fn a_variable_length_array_is_an_unbounded_map_and_its_length_must_be_pure() {
         e.contains("unsupported: variable-length arrays of arrays"),
         "{e}"
     );
+}
+
+const STRING_HEAD: &str = "void *memset(void *s, int c, unsigned long n);\n\
+     void *memcpy(void *d, const void *s, unsigned long n);\n\
+     unsigned long strlen(const char *s);\n";
+
+#[test]
+fn a_string_literal_is_a_static_object_written_when_memory_starts() {
+    let src = format!(
+        "{HEAD}{STRING_HEAD}int main(void) {{ const char *s = \"hi\"; \
+         if (strlen(s) != 2) reach_error(); return 0; }}\n"
+    );
+    let text = task_to_string(&c_task("lit", &src, Encoding::Sbe));
+    // 'h' 'i' NUL at the literal's address, before the program runs.
+    assert!(
+        text.contains("mem.int8' == store(store(store(const(0), 16, 104), 17, 105), 18, 0)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn memset_and_memcpy_refuse_what_they_cannot_do_exactly() {
+    let cases = [
+        (
+            "void_ptr",
+            "void *p = a; memset(p, 0, 8);",
+            "`memset` through a `void *`",
+        ),
+        (
+            "partial",
+            "memset(a, 0, 3);",
+            "not a constant multiple of 4 bytes",
+        ),
+        (
+            "types",
+            "long b[2]; memcpy(b, a, 8);",
+            "`memcpy` between objects of different types",
+        ),
+        (
+            "nonzero_struct",
+            "struct s { int x; } v; memset(&v, 1, sizeof v);",
+            "another value than 0",
+        ),
+        (
+            "not_chars",
+            "strlen((const char *)0 + 0); unsigned long n = strlen((char *)a);",
+            "cast",
+        ),
+    ];
+    for (tag, body, want) in cases {
+        let src =
+            format!("{HEAD}{STRING_HEAD}int main(void) {{ int a[2];\n {body}\n return 0; }}\n");
+        let e = c_err(tag, &src);
+        assert!(
+            e.contains(want) && e.contains(&format!("{tag}.i:")),
+            "{tag}: {e}"
+        );
+    }
 }

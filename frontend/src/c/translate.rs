@@ -57,6 +57,8 @@ mod pointers;
 mod record;
 #[path = "tr/stmt.rs"]
 mod stmt;
+#[path = "tr/strings.rs"]
+mod strings;
 pub(super) use record::{condition, Record};
 
 type R<T> = Result<T, FrontendError>;

@@ -298,6 +298,60 @@ fn falsified_at_once(e: &Expr, env: &Env) -> bool {
         && matches!(env.eval(first), Ok(Value::Bool(false)))
 }
 
+/// False if the undecided atoms bound one unknown variable by known values
+/// from both sides with nothing in between (`r < 0` and `r >= 0`): a
+/// contradiction no single atom shows, as a value known only by its sign
+/// (`strcmp`'s result) gives.
+fn bounds_agree(pending: &[&Expr], env: &Env) -> bool {
+    let mut bounds: BTreeMap<(bool, String), (Option<BigInt>, Option<BigInt>)> = BTreeMap::new();
+    for atom in pending {
+        let atom = resolve(atom, env);
+        let (l, r, op) = match &*atom {
+            Expr::Lt(l, r) => (l, r, "<"),
+            Expr::Le(l, r) => (l, r, "<="),
+            Expr::Gt(l, r) => (r, l, "<"),
+            Expr::Ge(l, r) => (r, l, "<="),
+            Expr::Eq(l, r) => (l, r, "=="),
+            _ => continue,
+        };
+        let unknown = |e: &Expr| match e {
+            Expr::Var(n) if !env.vars.contains_key(n) => Some((false, n.clone())),
+            Expr::Next(n) if !env.nexts.contains_key(n) => Some((true, n.clone())),
+            _ => None,
+        };
+        // `x op c` bounds x from above, `c op x` from below.
+        let (var, c, above) = match (unknown(l), unknown(r)) {
+            (Some(v), None) => (v, r, true),
+            (None, Some(v)) => (v, l, false),
+            _ => continue,
+        };
+        let Some(c) = int_value(c, env) else { continue };
+        let strict = BigInt::from(i32::from(op == "<"));
+        let entry = bounds.entry(var).or_default();
+        let tighten_hi = |hi: &mut Option<BigInt>, v: BigInt| {
+            if hi.as_ref().is_none_or(|h| v < *h) {
+                *hi = Some(v)
+            }
+        };
+        let tighten_lo = |lo: &mut Option<BigInt>, v: BigInt| {
+            if lo.as_ref().is_none_or(|l| v > *l) {
+                *lo = Some(v)
+            }
+        };
+        if op == "==" {
+            tighten_hi(&mut entry.1, c.clone());
+            tighten_lo(&mut entry.0, c);
+        } else if above {
+            tighten_hi(&mut entry.1, c - strict);
+        } else {
+            tighten_lo(&mut entry.0, c + strict);
+        }
+    }
+    bounds
+        .values()
+        .all(|(lo, hi)| !matches!((lo, hi), (Some(l), Some(h)) if l > h))
+}
+
 /// Atom steps one relation may take while branches are kept apart; past
 /// it, every disjunction is joined at once (linear, coarser).
 const WORK_LIMIT: usize = 200_000;
@@ -313,7 +367,9 @@ struct Splitter {
 type Branch<'a> = (Env, Vec<&'a Expr>);
 
 impl Splitter {
-    fn solve<'a>(&mut self, formula: &'a Expr, env: Env) -> Option<Vec<Env>> {
+    /// The branches of `formula` under `env`, each with the atoms it could
+    /// not decide (they hold in every run of that branch).
+    fn solve<'a>(&mut self, formula: &'a Expr, env: Env) -> Option<Vec<Branch<'a>>> {
         let mut items = Vec::new();
         flatten(formula, &mut items);
         let mut branches: Vec<Branch<'a>> = vec![(env, Vec::new())];
@@ -338,33 +394,23 @@ impl Splitter {
                     let mut next: Vec<Branch<'a>> = Vec::new();
                     for (env, pending) in branches {
                         for d in disjuncts.iter().filter(|d| !falsified_at_once(d, &env)) {
-                            for mut e in self.solve(d, env.clone())? {
+                            for (mut e, inner) in self.solve(d, env.clone())? {
                                 let mut p = pending.clone();
-                                if !propagate(&mut p, &mut e) {
+                                for a in inner {
+                                    if !p.contains(&a) {
+                                        p.push(a);
+                                    }
+                                }
+                                if !propagate(&mut p, &mut e) || !bounds_agree(&p, &e) {
                                     continue;
                                 }
-                                match next.iter_mut().find(|(n, _)| same(n, &e)) {
-                                    Some((_, q)) => {
-                                        for a in p {
-                                            if !q.contains(&a) {
-                                                q.push(a);
-                                            }
-                                        }
-                                    }
-                                    None => next.push((e, p)),
-                                }
+                                merge(&mut next, e, p);
                             }
                         }
                     }
                     if next.len() > self.cap {
                         let envs: Vec<Env> = next.iter().map(|(e, _)| e.clone()).collect();
-                        let mut pending: Vec<&Expr> = Vec::new();
-                        for a in next.iter().flat_map(|(_, p)| p) {
-                            if !pending.contains(a) {
-                                pending.push(a);
-                            }
-                        }
-                        vec![(join(&envs), pending)]
+                        vec![(join(&envs), common(&next))]
                     } else {
                         next
                     }
@@ -374,14 +420,30 @@ impl Splitter {
                 return Some(Vec::new());
             }
         }
-        let mut out: Vec<Env> = Vec::new();
+        let mut out: Vec<Branch<'a>> = Vec::new();
         for (mut env, mut pending) in branches {
-            if propagate(&mut pending, &mut env) && !out.iter().any(|o| same(o, &env)) {
-                out.push(env);
+            if propagate(&mut pending, &mut env) && bounds_agree(&pending, &env) {
+                merge(&mut out, env, pending);
             }
         }
         Some(out)
     }
+}
+
+/// Adds a branch; one with the same values keeps only the undecided atoms
+/// both have (a run of either branch satisfies those).
+fn merge<'a>(out: &mut Vec<Branch<'a>>, env: Env, pending: Vec<&'a Expr>) {
+    match out.iter_mut().find(|(n, _)| same(n, &env)) {
+        Some((_, q)) => q.retain(|a| pending.contains(a)),
+        None => out.push((env, pending)),
+    }
+}
+
+/// The undecided atoms every branch has.
+fn common<'a>(branches: &[Branch<'a>]) -> Vec<&'a Expr> {
+    let mut atoms = branches.first().map(|b| b.1.clone()).unwrap_or_default();
+    atoms.retain(|a| branches.iter().all(|b| b.1.contains(a)));
+    atoms
 }
 
 /// The environments, extending `env`, under which `formula` may hold: every
@@ -397,14 +459,17 @@ pub fn solve(formula: &Expr, env: Env) -> Vec<Env> {
         limit: WORK_LIMIT,
     };
     if let Some(out) = precise.solve(formula, env.clone()) {
-        return out;
+        return out.into_iter().map(|(e, _)| e).collect();
     }
     let mut linear = Splitter {
         cap: 1,
         work: 0,
         limit: usize::MAX,
     };
-    linear.solve(formula, env).unwrap_or_default()
+    linear
+        .solve(formula, env)
+        .map(|out| out.into_iter().map(|(e, _)| e).collect())
+        .unwrap_or_default()
 }
 
 /// Value states of the initial condition, restricted to `keep`.
@@ -801,6 +866,19 @@ mod tests {
             literal("a[16]", &BigInt::from(3)),
             Expr::eq(read, Expr::int(3))
         );
+    }
+
+    #[test]
+    fn bounds_from_both_sides_with_nothing_between_have_no_successor() {
+        // A result known only by its sign, then tested against the other sign.
+        let e = edge("(x < 0 && t < 0 || x >= 0 && t >= 0) && t >= 0 && x' == x && y' == t");
+        assert!(post(&vals(&[("x", -3)]), &e, &all).is_empty());
+        assert_eq!(post(&vals(&[("x", 3)]), &e, &all), vec![vals(&[("x", 3)])]);
+        // Branches that end with the same values keep only common facts.
+        let e = edge("(t < 0 || t > 5) && t >= 0 && x' == x && y' == y");
+        assert_eq!(post(&vals(&[("x", 1)]), &e, &all), vec![vals(&[("x", 1)])]);
+        let e = edge("t == 2 && t > 4 && x' == x && y' == y");
+        assert!(post(&vals(&[]), &e, &all).is_empty());
     }
 
     #[test]

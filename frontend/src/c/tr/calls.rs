@@ -90,6 +90,9 @@ impl<'a> Tr<'a> {
             self.emit(cur, Op::Assume(in_range(Expr::var(&t), &ty)), e);
             return Ok(V::I(Expr::var(&t), ty, true));
         }
+        if let Some(r) = self.string_function(name, e, args, cur) {
+            return r;
+        }
         match name {
             "__VERIFIER_assert" | "__VERIFIER_assume" | "assume_abort_if_not" | "assume" => {
                 let [arg] = args else {

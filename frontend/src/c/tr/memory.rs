@@ -19,11 +19,12 @@
 //!   Casts between object pointers of different pointee types, integers
 //!   turned into pointers and unions are refused, so no byte is read
 //!   through two regions.
-//! * Regions start as `const(0)` (static storage is zero). A heap block
+//! * Regions start as `const(0)` (static storage is zero; string literals
+//!   are static objects written then, `tr/strings.rs`). A heap block
 //!   gets the next free address (`mem.next`, never reused: `free` frees
-//!   nothing), and its contents are havocked: slot by slot when the type
-//!   and count are known, else the whole regions of its type (a sound
-//!   over-approximation). `calloc` stores zeros slot by slot. `malloc`,
+//!   nothing), and its contents are havocked slot by slot, in a loop over
+//!   its objects when there are many or their count is known only at run
+//!   time; other objects keep their values. `calloc` stores zeros slot by slot. `malloc`,
 //!   `calloc` may return `NULL` (SV-COMP's convention); `alloca` never.
 //! * A function whose address is taken gets a static one-byte object's
 //!   address, so function pointers are integers like the others; a call
@@ -49,7 +50,7 @@ const FIRST_ADDRESS: i64 = 16;
 /// store (copies, initialisers, havoc of a declaration).
 pub(super) const MAX_SLOTS: usize = 256;
 /// Most slots a heap block's contents are havocked one by one; a larger
-/// block havocs its whole regions.
+/// block is havocked in a loop over its objects.
 pub(super) const MAX_HAVOC_SLOTS: usize = 64;
 
 /// A field of a record, with clang's offset.
@@ -105,6 +106,10 @@ pub(super) struct Memory {
     /// The copy of a struct result each call site reads, by the call's offset
     /// (so two calls of one function among one call's arguments stay apart).
     pub(super) result_objects: HashMap<u32, i64>,
+    /// String literals placed in memory, by offset in the unit.
+    pub(super) literals: HashMap<u32, i64>,
+    /// Their bytes and NULs: (region, address, value), written at the start.
+    pub(super) literal_bytes: Vec<(String, Expr, Expr)>,
 }
 
 /// A scalar slot of an object: byte offset, region key, type.
@@ -597,7 +602,7 @@ impl<'a> Tr<'a> {
                 };
                 self.pointer_value(x, cur)
             }
-            Kind::StringLiteral => Err(self.unsup(e, "string literals as values (pointers)")),
+            Kind::StringLiteral => self.string_literal(e),
             Kind::CompoundLiteralExpr => Err(self.unsup(e, "compound literals")),
             Kind::CallExpr if e.ty.kind == TypeKind::Record => self.struct_result(e, cur),
             Kind::UnexposedExpr if e.children.len() == 1 && e.ty.kind == TypeKind::Record => {

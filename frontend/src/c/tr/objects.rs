@@ -102,31 +102,14 @@ impl<'a> Tr<'a> {
         cur: &mut usize,
     ) -> R<()> {
         let slots = self.slots(t, 0, at)?;
-        let i = self.temp("havoc", at, Ty::pointer(64));
-        self.emit(cur, Op::Assign(i.clone(), Expr::int(0)), at);
-        let head = self.loc_end(at);
-        let src = self.src(at, None);
-        self.edge(*cur, head, Op::Skip, src.clone());
-        let (body, exit) = (self.loc_end(at), self.loc_end(at));
-        let more = Expr::Lt(Box::new(Expr::var(&i)), Box::new(count));
-        self.edge(head, body, Op::Assume(more.clone()), src.clone());
-        self.edge(head, exit, Op::Assume(not(more)), src.clone());
-        let mut b = body;
-        let object = add(
-            addr,
-            Expr::Mul(format::Num::from_i64(t.size), Box::new(Expr::var(&i))),
-        );
-        for (k, (off, key, ty)) in slots.iter().enumerate() {
-            let tmp = self.slot_temp(at, k, *ty);
-            self.emit(&mut b, Op::Havoc(tmp.clone()), at);
-            let a = fold(add(object.clone(), Expr::int(*off)));
-            self.store_slot(key, *ty, a, Expr::var(&tmp), at, &mut b);
-        }
-        let step = add(Expr::var(&i), Expr::int(1));
-        self.emit(&mut b, Op::Assign(i, step), at);
-        self.edge(b, head, Op::Skip, src);
-        *cur = exit;
-        Ok(())
+        self.each_object(at, t, count, &addr, cur, &mut |tr, obj, b| {
+            for (k, (off, key, ty)) in slots.iter().enumerate() {
+                let tmp = tr.slot_temp(at, k, *ty);
+                tr.emit(b, Op::Havoc(tmp.clone()), at);
+                let a = fold(add(obj.clone(), Expr::int(*off)));
+                tr.store_slot(key, *ty, a, Expr::var(&tmp), at, b);
+            }
+        })
     }
 
     /// Stores zero in every slot of the object at `addr`.
@@ -396,7 +379,16 @@ impl<'a> Tr<'a> {
             .memory
             .regions
             .keys()
-            .map(|r| Op::Assign(r.clone(), Expr::ConstArray(Box::new(Expr::int(0)))))
+            .map(|r| {
+                // Zero, then the bytes of the string literals in this region.
+                let mut v = Expr::ConstArray(Box::new(Expr::int(0)));
+                for (region, a, b) in &self.memory.literal_bytes {
+                    if region == r {
+                        v = Expr::store(v, a.clone(), b.clone());
+                    }
+                }
+                Op::Assign(r.clone(), v)
+            })
             .collect();
         if self.var_ty.contains_key(HEAP_NEXT) {
             ops.push(Op::Assign(

@@ -38,7 +38,7 @@ impl<'a> Tr<'a> {
         ) {
             let b = strip_parens(x);
             if b.kind == Kind::StringLiteral {
-                return Err(self.unsup(b, "string literals as values (pointers)"));
+                return Ok(Some(V::I(self.string_literal(b)?, t, true)));
             }
             if b.kind == Kind::DeclRefExpr && self.lookup(b)?.mem.is_none() {
                 let what = format!("array `{}` used as a pointer value", self.snippet(x));
