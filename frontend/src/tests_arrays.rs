@@ -461,7 +461,7 @@ pub(crate) fn c_file(tag: &str, src: &str) -> std::path::PathBuf {
     path
 }
 
-fn c_task_dm(tag: &str, src: &str, dm: c::DataModel, enc: Encoding) -> Task {
+pub(crate) fn c_task_dm(tag: &str, src: &str, dm: c::DataModel, enc: Encoding) -> Task {
     let path = c_file(tag, src);
     let p = c::load_c(&path, dm, enc).unwrap_or_else(|e| panic!("{e}"));
     valid(&p.task);

@@ -224,3 +224,41 @@ fn memset_and_memcpy_refuse_what_they_cannot_do_exactly() {
         );
     }
 }
+
+#[test]
+fn layouts_and_pointer_ranges_follow_the_tasks_data_model() {
+    // struct { char; long; void * }: 24 bytes on LP64, 12 on ILP32.
+    let src = format!(
+        "{HEAD}void *malloc(unsigned long n);\n\
+         struct s {{ char c; long l; void *p; }};\n\
+         int main(void) {{ struct s *a = malloc(sizeof(struct s)); if (!a) return 0;\n\
+         a->l = 5; struct s *b = malloc(sizeof *b); if (!b) return 0;\n\
+         if (sizeof(struct s) != sizeof(long) * 3 || b == a) reach_error(); return 0; }}\n"
+    );
+    let lp64 = task_to_string(&crate::tests_arrays::c_task_dm(
+        "lp64",
+        &src,
+        crate::c::DataModel::Lp64,
+        Encoding::Sbe,
+    ));
+    let ilp32 = task_to_string(&crate::tests_arrays::c_task_dm(
+        "ilp32",
+        &src,
+        crate::c::DataModel::Ilp32,
+        Encoding::Sbe,
+    ));
+    // The field `l` at offset 8 (LP64) or 4 (ILP32); blocks of 24 or 12.
+    assert!(
+        lp64.contains("mem.next + 24") || lp64.contains("16 + 24"),
+        "{lp64}"
+    );
+    assert!(
+        ilp32.contains("mem.next + 12") || ilp32.contains("16 + 12"),
+        "{ilp32}"
+    );
+    assert!(lp64.contains(", a + 8, 5)"), "{lp64}");
+    assert!(ilp32.contains(", a + 4, 5)"), "{ilp32}");
+    // Pointers range over the target's addresses.
+    assert!(lp64.contains("a <= 18446744073709551615"), "{lp64}");
+    assert!(ilp32.contains("a <= 4294967295"), "{ilp32}");
+}

@@ -25,7 +25,7 @@ which comparison the unsafe variant flips). Needs csmith and its headers
 (Debian: csmith, libcsmith-dev) and gcc. Python standard library only.
 
     python3 tests/csmith/gen.py OUT_DIR -n 200 [--seed 1] [--profile linear|full]
-        [--max-lines 400]
+        [--memory] [--max-lines 400]
 """
 
 import argparse
@@ -51,6 +51,15 @@ CSMITH_OPTIONS = [
     "--max-funcs", "3", "--max-block-depth", "2",
     "--max-expr-complexity", "4", "--max-block-size", "3",
 ]
+
+# With --memory: pointers, structs and arrays as csmith chooses them (the
+# memory model of issue 24); unions, bit-fields and the rest stay off.
+MEMORY_ENABLES = ("--no-pointers", "--no-structs", "--no-arrays")
+
+
+def csmith_options(memory):
+    return [o for o in CSMITH_OPTIONS if not (memory and o in MEMORY_ENABLES)]
+
 
 # The header every task starts with, as corpus/c/*.c declare these.
 PRELUDE = "extern void abort(void);\nextern void reach_error(void);\n"
@@ -178,11 +187,11 @@ PROFILES = {
 }
 
 
-def generate_one(seed, work, profile="linear"):
+def generate_one(seed, work, profile="linear", memory=False):
     """Returns (core, globals) for one seed: the preprocessed program
     without main and [(name, type)] of the globals csmith checksums."""
     src = os.path.join(work, "p.c")
-    r = sh(["csmith", "--seed", str(seed), "-o", src] + CSMITH_OPTIONS + PROFILES[profile],
+    r = sh(["csmith", "--seed", str(seed), "-o", src] + csmith_options(memory) + PROFILES[profile],
            timeout=60)
     if r.returncode != 0:
         raise Skip("csmith failed: " + r.stderr.strip()[:200])
@@ -267,6 +276,8 @@ def main():
     ap.add_argument("--seed", type=int, default=1, help="first csmith seed (default 1)")
     ap.add_argument("--profile", choices=sorted(PROFILES), default="linear",
                     help="operator mix: linear (default) or csmith's full one")
+    ap.add_argument("--memory", action="store_true",
+                    help="let csmith use pointers, structs and arrays")
     ap.add_argument("--max-lines", type=int, default=0,
                     help="skip tasks longer than this many lines (0: no limit)")
     a = ap.parse_args()
@@ -277,8 +288,9 @@ def main():
         sys.exit("gen.py: /usr/include/csmith/safe_math.h not found (Debian: libcsmith-dev)")
     os.makedirs(a.out, exist_ok=True)
     version = sh(["csmith", "--version"]).stdout.split("\n")[0]
-    made_by = ("# made by tests/csmith/gen.py -n %d --seed %d --profile %s (%s; options: %s)"
-               % (a.n, a.seed, a.profile, version, " ".join(CSMITH_OPTIONS)))
+    made_by = ("# made by tests/csmith/gen.py -n %d --seed %d --profile %s%s (%s; options: %s)"
+               % (a.n, a.seed, a.profile, " --memory" if a.memory else "", version,
+                  " ".join(csmith_options(a.memory))))
     manifest = [made_by, "file\texpected"]
     values = [made_by, "seed\tnumber\tglobal\ttype\tgcc_value\tflipped_in_unsafe"]
     made, seed, skipped = 0, a.seed, {}
@@ -288,7 +300,7 @@ def main():
                 sys.exit("gen.py: too many programs skipped: %s" % skipped)
             s, seed = seed, seed + 1
             try:
-                core, globs = generate_one(s, work, a.profile)
+                core, globs = generate_one(s, work, a.profile, a.memory)
                 vals = gcc_run(core, globs, work, True)
                 init = gcc_run(core, globs, work, False)
                 changed = [i for i in range(len(globs)) if init[i] != vals[i]]

@@ -72,9 +72,11 @@ impl<'a> Tr<'a> {
         cur: &mut usize,
     ) -> R<()> {
         let slots = self.slots(t, 0, at)?;
-        if count < 0 || slots.len() as i64 * count > MAX_HAVOC_SLOTS as i64 {
-            let count = Expr::int(count.max(0));
-            return self.havoc_block(addr, t, count, at, cur);
+        if count < 0 {
+            return Err(self.unsup(at, "an object of unknown size"));
+        }
+        if slots.len() as i64 * count > MAX_HAVOC_SLOTS as i64 {
+            return self.havoc_block(addr, t, Expr::int(count), at, cur);
         }
         let mut k = 0;
         for c in 0..count {

@@ -134,14 +134,16 @@ impl<'a> Tr<'a> {
         self.emit(cur, Op::Assign(i.clone(), Expr::int(0)), e);
         let x = Expr::select(Expr::var(&ra), add(pa, Expr::var(&i)));
         let y = Expr::select(Expr::var(&rb), add(pb, Expr::var(&i)));
+        // Characters compare as `unsigned char` (C17 7.24.4p1), also when
+        // the two strings' types differ in signedness: (c + 256) mod 256
+        // maps -128..255 onto 0..255.
+        let byte = |c: Expr| Expr::Mod(Box::new(add(c, Expr::int(256))), Num(BigInt::from(256)));
+        let (x, y) = (byte(x), byte(y));
         let more = and(
             Expr::eq(x.clone(), y.clone()),
             not(Expr::eq(x.clone(), Expr::int(0))),
         );
         self.walk(e, &i, more, cur);
-        // As `unsigned char`: (c + 256) mod 256 maps -128..255 onto 0..255.
-        let byte = |c: Expr| Expr::Mod(Box::new(add(c, Expr::int(256))), Num(BigInt::from(256)));
-        let (x, y) = (byte(x), byte(y));
         let r = self.temp("cmp_result", e, t);
         self.emit(cur, Op::Havoc(r.clone()), e);
         let rv = Expr::var(&r);
