@@ -8,6 +8,25 @@
 //! as such. Nothing is silently chosen.
 
 use super::memory::{is_allocation, MEMORY};
+
+/// The first pseudo-declaration of a memory region by scalar type: an
+/// access of one type never touches an object of another, since the memory
+/// model refuses what would read a byte through two types (`memory.rs`).
+/// `MEMORY` itself stands for an access of any type (a whole struct).
+const MEMORY_TYPED: u32 = u32::MAX - 1024;
+/// The heap's next free address, which only allocations read and write
+/// (the fresh block they give out is nobody else's yet).
+const HEAP: DeclId = DeclId(u32::MAX - 1);
+
+fn is_memory(d: DeclId) -> bool {
+    d.0 >= MEMORY_TYPED
+}
+
+/// May accesses to `a` and `b` touch the same object?
+fn same_place(a: DeclId, b: DeclId) -> bool {
+    a == b
+        || (a != HEAP && b != HEAP && is_memory(a) && is_memory(b) && (a == MEMORY || b == MEMORY))
+}
 use super::stmt::strip_parens;
 use super::*;
 use std::collections::BTreeSet;
@@ -33,10 +52,11 @@ impl Effects {
     }
     /// Can the order of `self` and `o` change the result?
     pub(super) fn conflicts(&self, o: &Effects) -> bool {
+        let touches = |set: &BTreeSet<DeclId>, w: DeclId| set.iter().any(|&x| same_place(w, x));
         self.writes
             .iter()
-            .any(|w| o.reads.contains(w) || o.writes.contains(w))
-            || o.writes.iter().any(|w| self.reads.contains(w))
+            .any(|&w| touches(&o.reads, w) || touches(&o.writes, w))
+            || o.writes.iter().any(|&w| touches(&self.reads, w))
     }
 }
 
@@ -66,8 +86,10 @@ impl<'a> Tr<'a> {
         // A callee's writes are sequenced with respect to the caller's
         // operands, and only variables of static storage are shared.
         e.direct_writes.clear();
-        e.reads.retain(|v| self.static_vars.contains(v));
-        e.writes.retain(|v| self.static_vars.contains(v));
+        e.reads
+            .retain(|v| self.static_vars.contains(v) || is_memory(*v));
+        e.writes
+            .retain(|v| self.static_vars.contains(v) || is_memory(*v));
         busy.remove(&id);
         self.effects.insert(id, e.clone());
         e
@@ -81,7 +103,7 @@ impl<'a> Tr<'a> {
                     if n.value.is_none() {
                         // A variable in memory is read through the memory regions.
                         e.reads.insert(if self.memory.in_memory.contains(&id) {
-                            MEMORY
+                            self.region_of(n)
                         } else {
                             id
                         });
@@ -90,16 +112,16 @@ impl<'a> Tr<'a> {
                 return;
             }
             Kind::MemberRefExpr => {
-                e.reads.insert(MEMORY);
+                e.reads.insert(self.region_of(n));
             }
             Kind::ArraySubscriptExpr => {
-                if self.lvalue_target(n) == Some(MEMORY) {
-                    e.reads.insert(MEMORY);
+                if let Some(t) = self.lvalue_target(n).filter(|t| is_memory(*t)) {
+                    e.reads.insert(t);
                 }
             }
             Kind::UnaryOperator if n.unop == Some(clang_ast::UnOp::Deref) => {
-                if self.lvalue_target(n) == Some(MEMORY) {
-                    e.reads.insert(MEMORY);
+                if let Some(t) = self.lvalue_target(n).filter(|t| is_memory(*t)) {
+                    e.reads.insert(t);
                 }
             }
             Kind::CallExpr => {
@@ -128,9 +150,9 @@ impl<'a> Tr<'a> {
                     // An allocation advances the heap's next free address.
                     if c.decl.is_none_or(|d| !self.funcs.contains_key(&d)) && is_allocation(&c.name)
                     {
-                        e.reads.insert(MEMORY);
-                        e.writes.insert(MEMORY);
-                        e.direct_writes.insert(MEMORY);
+                        e.reads.insert(HEAP);
+                        e.writes.insert(HEAP);
+                        e.direct_writes.insert(HEAP);
                     }
                 }
             }
@@ -232,7 +254,7 @@ impl<'a> Tr<'a> {
         };
         let r = self.effects_of(rhs);
         let t = self.lvalue_target(lhs);
-        if let Some(t) = t.filter(|t| *t != MEMORY) {
+        if let Some(t) = t.filter(|t| !is_memory(*t)) {
             if r.direct_writes.contains(&t) {
                 let what = format!(
                     "undefined behaviour: `{}` is modified twice without a sequence point",
@@ -279,12 +301,12 @@ impl Tr<'_> {
         match e.kind {
             Kind::DeclRefExpr => e.decl.map(|d| {
                 if self.memory.in_memory.contains(&d) {
-                    MEMORY
+                    self.region_of(e)
                 } else {
                     d
                 }
             }),
-            Kind::MemberRefExpr => Some(MEMORY),
+            Kind::MemberRefExpr => Some(self.region_of(e)),
             Kind::ArraySubscriptExpr | Kind::UnaryOperator => {
                 // An element of an array variable that is not in memory is
                 // that variable; through any pointer it is memory.
@@ -298,11 +320,31 @@ impl Tr<'_> {
                     {
                         base.decl
                     }
-                    Kind::ArraySubscriptExpr => self.lvalue_target(base),
-                    _ => Some(MEMORY),
+                    Kind::ArraySubscriptExpr => match self.lvalue_target(base) {
+                        Some(t) if is_memory(t) => Some(self.region_of(e)),
+                        other => other,
+                    },
+                    _ => Some(self.region_of(e)),
                 }
             }
             _ => None,
+        }
+    }
+}
+
+impl Tr<'_> {
+    /// The region pseudo-declaration of an access to the object `n`
+    /// designates: by its scalar type, or `MEMORY` for any other object.
+    fn region_of(&self, n: &Node) -> DeclId {
+        match self.scalar_type(&n.ty, n) {
+            Ok(Some(t)) => {
+                let code = t.bits * 8
+                    + 4 * u32::from(t.signed)
+                    + 2 * u32::from(t.pointer)
+                    + u32::from(t.boolean);
+                DeclId(MEMORY_TYPED + code.min(1000))
+            }
+            _ => MEMORY,
         }
     }
 }
