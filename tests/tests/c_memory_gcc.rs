@@ -5,7 +5,7 @@
 //! and comparison inside one array, struct fields, nesting, arrays of and in
 //! structs, struct copies by assignment and by value, `->`, LP64 struct
 //! layouts under `sizeof`, malloc/calloc/free, singly and doubly linked
-//! lists, a struct on the heap, calls through function pointers, and
+//! lists, a struct on the heap, realloc, calls through function pointers, and
 //! string literals with the C library's string functions. And what certa
 //! must refuse (exit 3 at the `/* HERE */` line) rather than guess: an
 //! integer cast to a pointer, a union read through another member than the
@@ -102,6 +102,9 @@ const CASES: &[Case] = &[
     // malloc inside a `void *` wrapper whose result the caller converts at once.
     translate("malloc_wrapper_safe.c"),
     translate("malloc_wrapper_reach.c"),
+    // realloc growing (contents kept), of NULL (a malloc), shrinking.
+    translate("realloc_safe.c"),
+    translate("realloc_reach.c"),
     // GNU C `void *` arithmetic (one byte per step): a counter as fake addresses.
     translate("void_ptr_arith_safe.c"),
     translate("void_ptr_arith_reach.c"),

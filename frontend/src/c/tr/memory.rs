@@ -44,6 +44,9 @@ use std::collections::{BTreeMap, BTreeSet};
 pub(super) const MEMORY: DeclId = DeclId(u32::MAX);
 /// The state variable holding the next free heap address.
 pub(super) const HEAP_NEXT: &str = "mem.next";
+/// The region of heap blocks' sizes in bytes, by start address (only in
+/// programs that call `realloc`, which copies what the old block held).
+pub(super) const BLOCK_SIZE: &str = "block_size";
 /// First static address; 0 is `NULL`.
 const FIRST_ADDRESS: i64 = 16;
 /// Most scalar slots an object may have where each slot gets its own
@@ -110,6 +113,8 @@ pub(super) struct Memory {
     pub(super) literals: HashMap<u32, i64>,
     /// Their bytes and NULs: (region, address, value), written at the start.
     pub(super) literal_bytes: Vec<(String, Expr, Expr)>,
+    /// Does the program call `realloc` (so blocks record their sizes)?
+    pub(super) track_sizes: bool,
 }
 
 /// A scalar slot of an object: byte offset, region key, type.
@@ -117,7 +122,10 @@ pub(super) type Slot = (i64, String, Ty);
 
 /// Names of the allocation functions certa models.
 pub(super) fn is_allocation(name: &str) -> bool {
-    matches!(name, "malloc" | "calloc" | "alloca" | "__builtin_alloca")
+    matches!(
+        name,
+        "malloc" | "calloc" | "realloc" | "alloca" | "__builtin_alloca"
+    )
 }
 
 impl Memory {
@@ -208,6 +216,7 @@ impl<'a> Tr<'a> {
         self.memory.array_like = like;
         self.memory.array_params = uses.array_params;
         self.memory.function_params = uses.function_params;
+        self.memory.track_sizes = uses.realloc;
     }
 
     /// The declaration of parameter `i` of the defined function `f`.
@@ -296,6 +305,11 @@ impl<'a> Tr<'a> {
                 return;
             }
             Kind::CallExpr => {
+                if n.children.first().map(strip_casts).is_some_and(|c| {
+                    c.name == "realloc" && c.decl.is_none_or(|d| !self.funcs.contains_key(&d))
+                }) {
+                    u.realloc = true;
+                }
                 let callee = n.children.first().map(strip_casts).and_then(|c| c.decl);
                 if let Some(f) = callee.filter(|f| self.funcs.contains_key(f)) {
                     for (i, a) in n.children.iter().skip(1).enumerate() {
@@ -666,6 +680,8 @@ struct Uses {
     functions: BTreeSet<DeclId>,
     /// Parameters declared with a function type.
     function_params: HashSet<DeclId>,
+    /// Does the unit call the library's `realloc`?
+    realloc: bool,
 }
 
 pub(super) fn is_function(t: &Type) -> bool {

@@ -3,7 +3,7 @@
 //! `tr/memory.rs`).
 
 use super::expr::strip_casts;
-use super::memory::{HEAP_NEXT, MAX_HAVOC_SLOTS, MAX_SLOTS};
+use super::memory::{BLOCK_SIZE, HEAP_NEXT, MAX_HAVOC_SLOTS, MAX_SLOTS};
 use super::stmt::strip_parens;
 use super::*;
 
@@ -276,12 +276,26 @@ impl<'a> Tr<'a> {
     ) -> R<V> {
         let callee = call.children.first().map(strip_casts);
         let name = callee.map(|c| c.name.clone()).unwrap_or_default();
-        let args: Vec<&'a Node> = call.children.iter().skip(1).collect();
-        let want = if name == "calloc" { 2 } else { 1 };
+        let mut args: Vec<&'a Node> = call.children.iter().skip(1).collect();
+        let want = if name == "calloc" || name == "realloc" {
+            2
+        } else {
+            1
+        };
         if args.len() != want {
             return Err(self.invalid(call, &format!("`{name}` takes {want} arguments")));
         }
         self.check_order(call)?;
+        // realloc(p, n): the old block's address, then a block of n bytes.
+        let old = if name == "realloc" {
+            let v = self.rv(args.remove(0), cur)?;
+            let (p, _) = self.exact(v);
+            let t = self.temp("realloc_old", call, Ty::pointer(64));
+            self.emit(cur, Op::Assign(t.clone(), p), call);
+            Some(Expr::var(&t))
+        } else {
+            None
+        };
         let mut size = None;
         let mut size_exprs = Vec::new();
         for a in &args {
@@ -301,7 +315,7 @@ impl<'a> Tr<'a> {
         let ptr_bits = (call.ty.size.max(4) * 8) as u32;
         let pty = Ty::pointer(ptr_bits);
         let res = self.temp("alloc", call, pty);
-        let fails = name == "malloc" || name == "calloc";
+        let fails = name != "alloca" && name != "__builtin_alloca";
         if fails {
             self.emit(cur, Op::Havoc(res.clone()), call);
             let c = or(
@@ -344,6 +358,15 @@ impl<'a> Tr<'a> {
             let (q, r) = s.div_rem(&BigInt::from(t.size));
             (r.is_zero()).then(|| i64::try_from(q).unwrap_or(-1))
         });
+        if self.memory.track_sizes {
+            // The block's size, for a later `realloc` to copy.
+            let bytes = size
+                .as_ref()
+                .map_or_else(|| size_exprs[0].clone(), |k| Expr::Int(Num(k.clone())));
+            let r = self.region(BLOCK_SIZE, Ty::new(false, 64));
+            let stored = Expr::store(Expr::var(&r.name), next.clone(), bytes);
+            self.emit(cur, Op::Assign(r.name, stored), call);
+        }
         if name == "calloc" {
             let Some(c) = count else {
                 return Err(self.unsup(
@@ -365,6 +388,40 @@ impl<'a> Tr<'a> {
                     self.havoc_block(next.clone(), t, n, call, cur)?
                 }
             }
+        }
+        if let Some(old) = old {
+            // The old block's first min(old size, n) bytes move to the new
+            // one (realloc(NULL, n) is malloc(n)); the rest stays fresh.
+            let r = self.region(BLOCK_SIZE, Ty::new(false, 64));
+            let old_size = Expr::select(Expr::var(&r.name), old.clone());
+            let n = size
+                .as_ref()
+                .map_or_else(|| size_exprs[0].clone(), |k| Expr::Int(Num(k.clone())));
+            let less = Expr::Lt(Box::new(old_size.clone()), Box::new(n.clone()));
+            let kept = Expr::Div(Box::new(ite(less, old_size, n)), Num(BigInt::from(t.size)));
+            let src = self.src(call, None);
+            let (copy, join) = (self.loc_end(call), self.loc_end(call));
+            let null = Expr::eq(old.clone(), Expr::int(0));
+            self.edge(*cur, join, Op::Assume(null.clone()), src.clone());
+            self.edge(*cur, copy, Op::Assume(not(null)), src.clone());
+            let mut c = copy;
+            let slots = self.slots(t, 0, call)?;
+            let delta = Expr::Sub(Box::new(old), Box::new(next.clone()));
+            self.each_object(call, t, kept, &next, &mut c, &mut |tr, obj, b| {
+                for (off, key, ty) in &slots {
+                    let r = tr.region(key, *ty);
+                    let to = fold(add(obj.clone(), Expr::int(*off)));
+                    let from = add(to.clone(), delta.clone());
+                    let x = Expr::select(Expr::var(&r.name), from);
+                    tr.emit(
+                        b,
+                        Op::Assign(r.name.clone(), Expr::store(Expr::var(&r.name), to, x)),
+                        call,
+                    );
+                }
+            })?;
+            self.edge(c, join, Op::Skip, src);
+            *cur = join;
         }
         self.emit(
             cur,

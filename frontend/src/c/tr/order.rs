@@ -153,6 +153,10 @@ impl<'a> Tr<'a> {
                         e.reads.insert(HEAP);
                         e.writes.insert(HEAP);
                         e.direct_writes.insert(HEAP);
+                        if c.name == "realloc" {
+                            // It reads the old block (any type).
+                            e.reads.insert(MEMORY);
+                        }
                     }
                 }
             }
