@@ -492,6 +492,19 @@ static void certa_report(const char *fn) {
 
 /// A value the harness cannot set, in words.
 fn uncontrolled(u: &Indeterminate) -> String {
+    // The result of an allocation (`alloc@..`): the run chooses whether
+    // it fails, which the C library decides in a real run.
+    if let (true, Some(v)) = (u.var.starts_with("alloc@"), &u.value) {
+        let what = if v.sign() == num_bigint::Sign::NoSign {
+            "fail (NULL)"
+        } else {
+            "succeed"
+        };
+        return format!(
+            "the run has the allocation at {}:{} {what}; the harness does not control the C library's allocator",
+            u.line, u.col
+        );
+    }
     match &u.value {
         Some(v) => format!(
             "the run reads the uninitialised `{}` (declared at {}:{}) as {v}; a real run picks its own value",
