@@ -341,3 +341,37 @@ fn ilp32_long_is_rewritten_in_place() {
     );
     assert_eq!(out.len(), text.len());
 }
+
+/// A run that needs an allocation to fail: the harness routes the program's
+/// `malloc` to a wrapper that fails exactly where the run's did.
+#[test]
+fn a_run_where_malloc_fails_is_confirmed_by_replaying_the_allocations() {
+    let d = tmp("malloc_fails");
+    let src = d.join("fails.c");
+    std::fs::write(
+        &src,
+        "extern void reach_error(void);\nvoid *malloc(unsigned long size);\n\
+         int main(void) {\n  int *p = malloc(sizeof(int));\n  int *q = malloc(sizeof(int));\n\
+         if (p && !q) reach_error();\n  return 0;\n}\n",
+    )
+    .unwrap();
+    let cert = unsafe_certificate(&src, 20).expect("solved");
+    let h = harness::build(&cert, &src).unwrap();
+    assert_eq!(
+        h.redefine,
+        vec![
+            ("malloc".to_string(), "certa_malloc".to_string()),
+            ("calloc".to_string(), "certa_calloc".to_string()),
+            ("realloc".to_string(), "certa_realloc".to_string())
+        ]
+    );
+    assert!(
+        h.text
+            .contains("certa_alloc_fails[CERTA_ALLOCS + 1] = {\n  0, 1,\n"),
+        "{}",
+        h.text
+    );
+    if let Some(ok) = confirmed(&cert, &src) {
+        assert!(ok, "the replayed failure reaches the error");
+    }
+}

@@ -89,6 +89,9 @@ pub struct SourceTrace {
     pub sbe_steps: usize,
     pub nondet: Vec<NondetRead>,
     pub indeterminate: Vec<Indeterminate>,
+    /// Every `malloc`/`calloc`/`realloc` the run makes, in order, with its
+    /// result (0: the run has it fail).
+    pub allocations: Vec<Indeterminate>,
     /// LBE steps that needed Z3 (the others were found by propagation).
     pub solver_steps: usize,
 }
@@ -230,6 +233,7 @@ fn concretize_here(
         sbe_steps,
         reads,
         indeterminate,
+        allocations,
         solver_steps,
         initial,
         initial_arrays,
@@ -251,6 +255,7 @@ fn concretize_here(
         sbe_steps,
         nondet: reads,
         indeterminate,
+        allocations,
         solver_steps,
     })
 }
@@ -577,6 +582,7 @@ struct Walk<'t> {
     /// Integer state before the step being recorded.
     before: BTreeMap<String, BigInt>,
     indeterminate: Vec<Indeterminate>,
+    allocations: Vec<Indeterminate>,
     solver_steps: usize,
 }
 
@@ -636,6 +642,7 @@ impl<'t> Walk<'t> {
             array_known: HashMap::new(),
             before: BTreeMap::new(),
             indeterminate: Vec::new(),
+            allocations: Vec::new(),
             solver_steps: 0,
         })
     }
@@ -731,6 +738,16 @@ impl<'t> Walk<'t> {
                     value,
                     assigned: None,
                     assign_step: None,
+                });
+            } else if v.starts_with("alloc@") {
+                // The result of an allocation that may fail: a choice the
+                // harness replays, not an uninitialised value.
+                self.allocations.push(Indeterminate {
+                    step: index,
+                    var: v.clone(),
+                    line,
+                    col,
+                    value: Some(value),
                 });
             } else if self.sbe.var_sort(v) == Some(format::VarSort::Int) {
                 self.unread.push(Indeterminate {

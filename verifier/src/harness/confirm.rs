@@ -420,6 +420,19 @@ pub fn confirm_harness(cert: &Certificate, _source: &Path, h: &Harness) -> Confi
             notes,
         );
     }
+    if !h.redefine.is_empty() {
+        let mut cmd = Command::new("objcopy");
+        for (a, b) in &h.redefine {
+            cmd.arg("--redefine-sym").arg(format!("{a}={b}"));
+        }
+        if let Err(out) = run_tool(cmd.arg(&object)) {
+            return Confirmation::inconclusive(
+                "cannot route the program's allocations to the harness (objcopy failed)".into(),
+                out,
+                notes,
+            );
+        }
+    }
     if !h.weaken.is_empty() {
         let mut cmd = Command::new("objcopy");
         for w in &h.weaken {

@@ -34,6 +34,9 @@ pub struct Harness {
     /// Functions both the harness and the program define: the program's
     /// definitions are made weak (`objcopy --weaken-symbol`) before linking.
     pub weaken: Vec<String>,
+    /// The program's calls of the C library's allocators, renamed to the
+    /// harness's replaying ones (`objcopy --redefine-sym malloc=certa_malloc`).
+    pub redefine: Vec<(String, String)>,
     /// `ILP32` or `LP64`.
     pub data_model: String,
     pub nondet: Vec<NondetRead>,
@@ -304,6 +307,27 @@ pub fn build(cert: &Certificate, source: &Path) -> Result<Harness, String> {
     c.push_str(&format!(
         " *   cc -w -O0{m32} -c {prog_name} -o program.o\n"
     ));
+    // Allocations that may fail: the run's choices, replayed in order by
+    // wrappers the program's calls are renamed to.
+    let redefine: Vec<(String, String)> = if st.allocations.is_empty() {
+        Vec::new()
+    } else {
+        ["malloc", "calloc", "realloc"]
+            .into_iter()
+            .filter(|f| !found.defined.contains(*f))
+            .map(|f| (f.to_string(), format!("certa_{f}")))
+            .collect()
+    };
+    if !redefine.is_empty() {
+        let flags: Vec<String> = redefine
+            .iter()
+            .map(|(a, b)| format!("--redefine-sym {a}={b}"))
+            .collect();
+        c.push_str(&format!(
+            " *   objcopy {} program.o   (allocations replay the run's choices)\n",
+            flags.join(" ")
+        ));
+    }
     if !weaken.is_empty() {
         let flags: Vec<String> = weaken
             .iter()
@@ -333,6 +357,21 @@ pub fn build(cert: &Certificate, source: &Path) -> Result<Harness, String> {
     }
     for u in &st.indeterminate {
         c.push_str(&format!(" * note: {}\n", uncontrolled(u)));
+    }
+    if !st.allocations.is_empty() {
+        let fails = st
+            .allocations
+            .iter()
+            .filter(|a| {
+                a.value
+                    .as_ref()
+                    .is_some_and(|v| v.sign() == num_bigint::Sign::NoSign)
+            })
+            .count();
+        c.push_str(&format!(
+            " * {} allocations, {fails} of them failing (NULL) in the run, in call order\n",
+            st.allocations.len()
+        ));
     }
     for s in &skipped {
         c.push_str(&format!(
@@ -405,6 +444,9 @@ static unsigned long long certa_next(unsigned char kind) {
         ));
     }
     c.push('\n');
+    if !redefine.is_empty() {
+        c.push_str(&allocators(&st.allocations));
+    }
     c.push_str(&CONFIRM_C.replace("CERTA_CONFIRM_ENV", CONFIRM_ENV));
     for e in &errors {
         c.push_str(&format!(
@@ -425,10 +467,58 @@ static unsigned long long certa_next(unsigned char kind) {
         text: c,
         program,
         weaken,
+        redefine,
         data_model,
         nondet: st.nondet,
         indeterminate: st.indeterminate,
     })
+}
+
+/// Replaying allocators: the i-th call fails (NULL) when the run's i-th
+/// allocation did, else the C library's allocator runs; calls past the run
+/// succeed. (The program's own calls are renamed to these.)
+fn allocators(allocations: &[Indeterminate]) -> String {
+    let bits: Vec<&str> = allocations
+        .iter()
+        .map(|a| match &a.value {
+            Some(v) if v.sign() == num_bigint::Sign::NoSign => "1",
+            _ => "0",
+        })
+        .collect();
+    let mut c = format!(
+        "#define CERTA_ALLOCS {}UL
+",
+        bits.len()
+    );
+    c.push_str(
+        "static const unsigned char certa_alloc_fails[CERTA_ALLOCS + 1] = {
+",
+    );
+    for chunk in bits.chunks(32) {
+        c.push_str(&format!(
+            "  {},
+",
+            chunk.join(", ")
+        ));
+    }
+    c.push_str(
+        "  0
+};
+",
+    );
+    c.push_str(
+        r#"static unsigned long certa_allocs;
+static int certa_alloc_fails_now(void) {
+  unsigned long i = certa_allocs++;
+  return i < CERTA_ALLOCS && certa_alloc_fails[i];
+}
+void *certa_malloc(size_t n) { return certa_alloc_fails_now() ? NULL : malloc(n); }
+void *certa_calloc(size_t k, size_t n) { return certa_alloc_fails_now() ? NULL : calloc(k, n); }
+void *certa_realloc(void *p, size_t n) { return certa_alloc_fails_now() ? NULL : realloc(p, n); }
+
+"#,
+    );
+    c
 }
 
 /// The harness's side of `certa confirm`'s proof that `reach_error` ran
