@@ -262,3 +262,29 @@ fn layouts_and_pointer_ranges_follow_the_tasks_data_model() {
     assert!(lp64.contains("a <= 18446744073709551615"), "{lp64}");
     assert!(ilp32.contains("a <= 4294967295"), "{ilp32}");
 }
+
+#[test]
+fn calloc_of_a_run_time_count_zeroes_its_objects_in_a_loop() {
+    let src = format!(
+        "{HEAD}void *calloc(unsigned long n, unsigned long size);\n\
+         int main(void) {{ int n = __VERIFIER_nondet_int(); if (n <= 0) return 0;\n\
+         int *a = calloc(n, sizeof(int)); if (!a) return 0;\n\
+         if (a[n - 1] != 0) reach_error(); return 0; }}\n"
+    );
+    let text = task_to_string(&c_task("calloc_n", &src, Encoding::Sbe));
+    assert!(
+        text.contains("mem.int32' == store(mem.int32, mem.next + 4 * each@"),
+        "{text}"
+    );
+    assert!(text.contains(", 0)"), "{text}");
+    let both = format!(
+        "{HEAD}void *calloc(unsigned long n, unsigned long size);\n\
+         int main(void) {{ int n = __VERIFIER_nondet_int(); int s = __VERIFIER_nondet_int();\n\
+         int *a = calloc(n, s); return a != 0; }}\n"
+    );
+    let e = c_err("calloc_ns", &both);
+    assert!(
+        e.contains("`calloc` of a count and a size both known only at run time at calloc_ns.i:5:"),
+        "{e}"
+    );
+}

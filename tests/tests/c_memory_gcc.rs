@@ -102,6 +102,9 @@ const CASES: &[Case] = &[
     // malloc inside a `void *` wrapper whose result the caller converts at once.
     translate("malloc_wrapper_safe.c"),
     translate("malloc_wrapper_reach.c"),
+    // calloc of a count known at run time: all zero, the next block apart.
+    translate("calloc_count_safe.c"),
+    translate("calloc_count_reach.c"),
     // realloc growing (contents kept), of NULL (a malloc), shrinking.
     translate("realloc_safe.c"),
     translate("realloc_reach.c"),

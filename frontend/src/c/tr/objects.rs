@@ -296,20 +296,32 @@ impl<'a> Tr<'a> {
         } else {
             None
         };
-        let mut size = None;
+        // The size in bytes when every argument is a constant.
+        let mut size = Some(BigInt::one());
         let mut size_exprs = Vec::new();
         for a in &args {
             let v = self.rv(a, cur)?;
             let (x, _) = self.exact(v);
             size = match (size, konst(&x)) {
-                (None, Some(k)) => Some(k),
                 (Some(s), Some(k)) => Some(s * k),
                 _ => None,
             };
             size_exprs.push(x);
         }
-        if args.len() == 2 && size.is_none() {
-            return Err(self.unsup(call, "`calloc` of a size that is not a constant"));
+        // The block's size in bytes when only known at run time (calloc's
+        // product needs one constant factor: linear arithmetic).
+        if size.is_none() && size_exprs.len() == 2 {
+            let product = match (konst(&size_exprs[0]), konst(&size_exprs[1])) {
+                (Some(k), _) => Expr::Mul(Num(k), Box::new(size_exprs[1].clone())),
+                (_, Some(k)) => Expr::Mul(Num(k), Box::new(size_exprs[0].clone())),
+                _ => {
+                    return Err(self.unsup(
+                        call,
+                        "`calloc` of a count and a size both known only at run time",
+                    ))
+                }
+            };
+            size_exprs = vec![fold(product)];
         }
         let next = self.heap_next();
         let ptr_bits = (call.ty.size.max(4) * 8) as u32;
@@ -368,13 +380,25 @@ impl<'a> Tr<'a> {
             self.emit(cur, Op::Assign(r.name, stored), call);
         }
         if name == "calloc" {
-            let Some(c) = count else {
-                return Err(self.unsup(
-                    call,
-                    "`calloc` of a size that is not a multiple of its type's",
-                ));
-            };
-            self.zero_object(next.clone(), t, c, call, cur)?;
+            match (&size, count) {
+                (Some(_), Some(c)) => self.zero_object(next.clone(), t, c, call, cur)?,
+                (None, _) => {
+                    let n = Expr::Div(Box::new(size_exprs[0].clone()), Num(BigInt::from(t.size)));
+                    let slots = self.slots(t, 0, call)?;
+                    self.each_object(call, t, n, &next, cur, &mut |tr, obj, b| {
+                        for (off, key, ty) in &slots {
+                            let a = fold(add(obj.clone(), Expr::int(*off)));
+                            tr.store_slot(key, *ty, a, Expr::int(0), call, b);
+                        }
+                    })?;
+                }
+                (Some(_), None) => {
+                    return Err(self.unsup(
+                        call,
+                        "`calloc` of a size that is not a multiple of its type's",
+                    ))
+                }
+            }
         } else {
             match count {
                 Some(c) => self.havoc_object(next.clone(), t, c, call, cur)?,
