@@ -288,3 +288,20 @@ fn calloc_of_a_run_time_count_zeroes_its_objects_in_a_loop() {
         "{e}"
     );
 }
+
+#[test]
+fn a_struct_without_members_is_allocated_with_no_contents() {
+    let src = format!(
+        "{HEAD}void *calloc(unsigned long n, unsigned long size);\nstruct e {{ }};\n\
+         void *kzalloc(int size) {{ return calloc(1, size); }}\n\
+         int main(void) {{ struct e *q = kzalloc(sizeof(struct e)); struct e *r = kzalloc(0);\n\
+         if (q && q == r) reach_error(); return 0; }}\n"
+    );
+    let text = task_to_string(&c_task("empty", &src, Encoding::Sbe));
+    // One byte each (distinct addresses), no region.
+    assert!(!text.contains("mem.int"), "{text}");
+    assert!(
+        text.contains("mem.next' == 16 + 1") || text.contains("mem.next + 1"),
+        "{text}"
+    );
+}

@@ -353,6 +353,16 @@ impl<'a> Tr<'a> {
         // (also when the call failed, which changes nothing anyone can read).
         let object = |t: &&Type| t.kind != TypeKind::Void && t.size > 0;
         let hint = self.alloc_hint.take();
+        // A struct without members (GNU C, size 0) has no contents to give.
+        let empty = |t: &&Type| t.kind == TypeKind::Record && t.size == 0;
+        if elem.filter(empty).or(hint.as_ref().filter(empty)).is_some() && old.is_none() {
+            self.emit(
+                cur,
+                Op::Assign(HEAP_NEXT.to_string(), fold(add(next, grow))),
+                call,
+            );
+            return Ok(V::I(Expr::var(&res), pty, true));
+        }
         let Some(t) = elem.filter(object).or(hint.as_ref().filter(object)) else {
             if name == "calloc" {
                 return Err(self.unsup(

@@ -73,10 +73,10 @@ impl<'a> Tr<'a> {
                             .for_each(|a| calls_in(a, &mut found));
                         found.is_empty()
                     });
-                let object =
-                    e.ty.elem
-                        .as_deref()
-                        .filter(|t| t.kind != TypeKind::Void && t.size > 0);
+                let object = e.ty.elem.as_deref().filter(|t| {
+                    t.kind != TypeKind::Void
+                        && (t.size > 0 || (t.kind == TypeKind::Record && t.size == 0))
+                });
                 if let (Some(_), Some(t)) = (wrapper, object) {
                     // Its one allocation makes the object the caller sees.
                     self.alloc_hint = Some(t.clone());
