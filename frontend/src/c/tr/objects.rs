@@ -439,21 +439,7 @@ impl<'a> Tr<'a> {
             self.edge(*cur, join, Op::Assume(null.clone()), src.clone());
             self.edge(*cur, copy, Op::Assume(not(null)), src.clone());
             let mut c = copy;
-            let slots = self.slots(t, 0, call)?;
-            let delta = Expr::Sub(Box::new(old), Box::new(next.clone()));
-            self.each_object(call, t, kept, &next, &mut c, &mut |tr, obj, b| {
-                for (off, key, ty) in &slots {
-                    let r = tr.region(key, *ty);
-                    let to = fold(add(obj.clone(), Expr::int(*off)));
-                    let from = add(to.clone(), delta.clone());
-                    let x = Expr::select(Expr::var(&r.name), from);
-                    tr.emit(
-                        b,
-                        Op::Assign(r.name.clone(), Expr::store(Expr::var(&r.name), to, x)),
-                        call,
-                    );
-                }
-            })?;
+            self.copy_objects(call, t, kept, &next, &old, &mut c)?;
             self.edge(c, join, Op::Skip, src);
             *cur = join;
         }

@@ -275,22 +275,33 @@ impl<'a> Tr<'a> {
         );
         self.emit(cur, Op::Assign(dst.clone(), d), e);
         self.emit(cur, Op::Assign(src.clone(), s), e);
-        let slots = self.slots(&t, 0, e)?;
-        let delta = Expr::Sub(Box::new(Expr::var(&src)), Box::new(Expr::var(&dst)));
-        self.each_object(e, &t, count, &Expr::var(&dst), cur, &mut |tr, obj, b| {
+        self.copy_objects(e, &t, count, &Expr::var(&dst), &Expr::var(&src), cur)?;
+        Ok(V::I(Expr::var(&dst), pty, true))
+    }
+
+    /// Copies `count` objects of type `t` from `src` to `dst`, slot by slot
+    /// in order (the blocks must not overlap, as C requires of `memcpy`).
+    pub(super) fn copy_objects(
+        &mut self,
+        at: &Node,
+        t: &Type,
+        count: Expr,
+        dst: &Expr,
+        src: &Expr,
+        cur: &mut usize,
+    ) -> R<()> {
+        let slots = self.slots(t, 0, at)?;
+        let delta = Expr::Sub(Box::new(src.clone()), Box::new(dst.clone()));
+        self.each_object(at, t, count, dst, cur, &mut |tr, obj, b| {
             for (off, key, ty) in &slots {
                 let r = tr.region(key, *ty);
                 let to = fold(add(obj.clone(), Expr::int(*off)));
                 let from = fold(add(to.clone(), delta.clone()));
                 let x = Expr::select(Expr::var(&r.name), from);
-                tr.emit(
-                    b,
-                    Op::Assign(r.name.clone(), Expr::store(Expr::var(&r.name), to, x)),
-                    e,
-                );
+                let stored = Expr::store(Expr::var(&r.name), to, x);
+                tr.emit(b, Op::Assign(r.name.clone(), stored), at);
             }
-        })?;
-        Ok(V::I(Expr::var(&dst), pty, true))
+        })
     }
 
     /// Runs `body` on the address of each of the `count` objects of type `t`
