@@ -1,8 +1,8 @@
-//! Writes a solver obligation as a standalone SMT-LIB 2 (QF_LIA or QF_ALIA) file whose expected answer is unsat.
+//! Writes a solver obligation as a standalone SMT-LIB 2 (QF_LIA, QF_ALIA, or with NIA/UF for non-linear and bitwise operators) file whose expected answer is unsat.
 #![forbid(unsafe_code)]
 
 use crate::solver::Query;
-use format::smtlib::{quote, smt_term};
+use format::smtlib::{quote, smt_term, BITAND};
 use std::fmt::Write;
 
 /// The SMT-LIB text of `q`; `title` goes into the leading comment (no newlines,
@@ -31,9 +31,16 @@ pub fn smtlib(q: &Query, title: &str) -> String {
             let _ = writeln!(s, "(declare-const {} {sort})", quote(&format!("{v}'")));
         }
     }
+    if q.has_bitwise() {
+        let _ = writeln!(
+            s,
+            "; bitwise and is uninterpreted, with the facts SPEC.md lists"
+        );
+        let _ = writeln!(s, "(declare-fun {BITAND} (Int Int) Int)");
+    }
     let var = |n: &str| quote(n);
     let next = |n: &str| quote(&format!("{n}'"));
-    for a in &q.assertions {
+    for a in &q.with_bit_facts() {
         let _ = writeln!(s, "(assert {})", smt_term(a, &var, &next));
     }
     s.push_str("(check-sat)\n(exit)\n");

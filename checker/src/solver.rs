@@ -43,13 +43,33 @@ impl Query {
         false
     }
 
-    /// The SMT-LIB logic of the query.
-    pub fn logic(&self) -> &'static str {
-        if self.has_arrays() {
-            "QF_ALIA"
-        } else {
-            "QF_LIA"
-        }
+    /// Does the query use products, quotients or remainders of two terms?
+    pub fn has_nonlinear(&self) -> bool {
+        self.assertions.iter().any(Expr::has_nonlinear)
+    }
+
+    /// Does the query use bitwise operators (an uninterpreted `and`)?
+    pub fn has_bitwise(&self) -> bool {
+        !format::bits::and_pairs(&self.assertions).is_empty()
+    }
+
+    /// The SMT-LIB logic of the query: linear unless a non-linear operator
+    /// occurs, with uninterpreted functions for bitwise `and`.
+    pub fn logic(&self) -> String {
+        format!(
+            "QF_{}{}{}IA",
+            if self.has_arrays() { "A" } else { "" },
+            if self.has_bitwise() { "UF" } else { "" },
+            if self.has_nonlinear() { "N" } else { "L" },
+        )
+    }
+
+    /// The assertions with the facts of every bitwise `and` they use
+    /// (`format::bits`): true of the real operator, so never a lost model.
+    pub fn with_bit_facts(&self) -> Vec<Expr> {
+        let mut all = self.assertions.clone();
+        all.extend(format::bits::all_facts(&self.assertions));
+        all
     }
 }
 
@@ -89,6 +109,8 @@ struct Tr<'a> {
     tm: &'a mut TermManager,
     vars: BTreeMap<String, Term>,
     nexts: BTreeMap<String, Term>,
+    /// The uninterpreted `Int x Int -> Int` standing for bitwise and.
+    bitand: Option<Term>,
 }
 
 type R<T> = Result<T, String>;
@@ -158,6 +180,45 @@ impl Tr<'_> {
             Expr::Ite(c, a, b) => self.app(Kind::Ite, &[c, a, b]),
             Expr::Select(a, i) => self.app(Kind::Select, &[a, i]),
             Expr::Store(a, i, v) => self.app(Kind::Store, &[a, i, v]),
+            Expr::Times(a, b) => self.app(Kind::Mult, &[a, b]),
+            // C's truncation from SMT-LIB's Euclidean div/mod (SPEC.md):
+            // for x >= 0 they agree; for x < 0, quot(x, y) = -quot(-x, y).
+            // Division by 0 is any value in SMT-LIB, by none concretely.
+            Expr::Quot(a, b) | Expr::Rem(a, b) => {
+                let kind = if matches!(e, Expr::Quot(..)) {
+                    Kind::IntsDivision
+                } else {
+                    Kind::IntsModulus
+                };
+                let (x, y) = (self.term(a)?, self.term(b)?);
+                let zero = self.tm.mk_integer(0);
+                let neg_x = self.tm.mk_term(Kind::Neg, &[x.clone()]).map_err(err)?;
+                let pos = self
+                    .tm
+                    .mk_term(kind, &[x.clone(), y.clone()])
+                    .map_err(err)?;
+                let neg = self.tm.mk_term(kind, &[neg_x, y]).map_err(err)?;
+                let neg = self.tm.mk_term(Kind::Neg, &[neg]).map_err(err)?;
+                let c = self.tm.mk_term(Kind::Geq, &[x, zero]).map_err(err)?;
+                self.tm.mk_term(Kind::Ite, &[c, pos, neg]).map_err(err)
+            }
+            Expr::BitAnd(a, b) | Expr::BitOr(a, b) | Expr::BitXor(a, b) => {
+                let (x, y) = format::bits::ordered(a, b);
+                let f = self.bitand.clone().ok_or("undeclared bitwise and")?;
+                let (tx, ty) = (self.term(x)?, self.term(y)?);
+                let and = self.tm.mk_term(Kind::ApplyUf, &[f, tx.clone(), ty.clone()]);
+                let and = and.map_err(err)?;
+                if matches!(e, Expr::BitAnd(..)) {
+                    return Ok(and);
+                }
+                // x | y = x + y - (x & y);  x ^ y = x + y - 2 (x & y).
+                let sum = self.tm.mk_term(Kind::Add, &[tx, ty]).map_err(err)?;
+                let k = self
+                    .tm
+                    .mk_integer(if matches!(e, Expr::BitOr(..)) { 1 } else { 2 });
+                let and = self.tm.mk_term(Kind::Mult, &[k, and]).map_err(err)?;
+                self.tm.mk_term(Kind::Sub, &[sum, and]).map_err(err)
+            }
             Expr::ConstArray(v) => {
                 // The sort check admits integer literals only.
                 let v = self.term(v)?;
@@ -211,7 +272,7 @@ fn value(s: &Solver, t: &Term) -> R<Num> {
 fn run(q: &Query, limits: Limits) -> R<Answer> {
     let mut tm = TermManager::new();
     let mut s = Solver::new(&tm);
-    s.set_logic(q.logic()).map_err(err)?;
+    s.set_logic(&q.logic()).map_err(err)?;
     s.set_option("produce-models", "true").map_err(err)?;
     if q.has_const_arrays() {
         // cvc5 (since 1.2.1) refuses STORE_ALL terms in QF_ALIA unless its
@@ -234,10 +295,20 @@ fn run(q: &Query, limits: Limits) -> R<Answer> {
     }
     let int = tm.integer_sort();
     let array = tm.mk_array_sort(int.clone(), int.clone()).map_err(err)?;
+    let bitand = if q.has_bitwise() {
+        let f = tm.mk_fun_sort(&[int.clone(), int.clone()], int.clone());
+        Some(
+            tm.mk_const(f.map_err(err)?, format::smtlib::BITAND)
+                .map_err(err)?,
+        )
+    } else {
+        None
+    };
     let mut tr = Tr {
         tm: &mut tm,
         vars: BTreeMap::new(),
         nexts: BTreeMap::new(),
+        bitand,
     };
     let mut arrays = BTreeMap::new();
     let mut next_arrays = BTreeMap::new();
@@ -262,7 +333,7 @@ fn run(q: &Query, limits: Limits) -> R<Answer> {
         let t = tr.tm.mk_const(int.clone(), &format!("{v}'")).map_err(err)?;
         tr.nexts.insert(v.clone(), t);
     }
-    for a in &q.assertions {
+    for a in &q.with_bit_facts() {
         let t = tr.term(a)?;
         s.assert_formula(t).map_err(err)?;
     }

@@ -98,6 +98,16 @@ pub struct Translation {
     /// The frontend that translated it, e.g. `certa-frontend 0.1.0`:
     /// another version may translate differently.
     pub frontend: String,
+    /// C only: the properties the error location stands for
+    /// (`unreach-call`, `no-overflow`). Absent in certificates written
+    /// before properties were recorded, which meant `unreach-call` over
+    /// mathematical integers (assumption `no-overflow`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub properties: Vec<String>,
+    /// C only: what the verdict assumes (`no-overflow` under
+    /// `--assume-no-overflow`: signed arithmetic read as mathematical).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub assumptions: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -132,7 +132,15 @@ pub enum EvalError {
     Sort(&'static str),
     #[error("division by non-positive constant")]
     Divisor,
+    #[error("division by zero")]
+    DivisionByZero,
+    #[error("an intermediate value exceeds {MAX_VALUE_BITS} bits")]
+    TooLarge,
 }
+
+/// Largest intermediate product, in bits: nested products of a hostile
+/// formula (x*x*x*...) would otherwise grow without bound.
+pub const MAX_VALUE_BITS: u64 = 1 << 16;
 
 impl Env {
     pub fn eval(&self, e: &Expr) -> Result<Value<'_>, EvalError> {
@@ -205,6 +213,30 @@ impl Env {
                 let (q, r) = int(a)?.div_mod_floor(&d.0);
                 Value::Int(if matches!(e, Expr::Div(..)) { q } else { r })
             }
+            Expr::Times(a, b) => {
+                let (x, y) = (int(a)?, int(b)?);
+                if x.bits() + y.bits() > MAX_VALUE_BITS {
+                    return Err(EvalError::TooLarge);
+                }
+                Value::Int(x * y)
+            }
+            Expr::Quot(a, b) | Expr::Rem(a, b) => {
+                let (x, y) = (int(a)?, int(b)?);
+                if y == BigInt::from(0) {
+                    return Err(EvalError::DivisionByZero);
+                }
+                // BigInt's `/` and `%` truncate toward zero, as C does.
+                Value::Int(if matches!(e, Expr::Quot(..)) {
+                    x / y
+                } else {
+                    x % y
+                })
+            }
+            // num-bigint's bitwise operators use two's complement of
+            // unbounded width for negative numbers.
+            Expr::BitAnd(a, b) => Value::Int(int(a)? & int(b)?),
+            Expr::BitOr(a, b) => Value::Int(int(a)? | int(b)?),
+            Expr::BitXor(a, b) => Value::Int(int(a)? ^ int(b)?),
             Expr::Eq(a, b) => match (self.eval(a)?, self.eval(b)?) {
                 (Value::Int(x), Value::Int(y)) => Value::Bool(x == y),
                 (Value::Array(x), Value::Array(y)) => Value::Bool(x.equals(&y)),

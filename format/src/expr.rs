@@ -1,4 +1,6 @@
-//! Expressions of linear integer arithmetic with Booleans, and their sort check.
+//! Expressions of integer arithmetic (linear, plus exact products, C
+//! quotients and two's-complement bitwise operators of two terms) with
+//! Booleans and arrays, and their sort check.
 
 use num_bigint::BigInt;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -90,6 +92,18 @@ pub enum Expr {
     Store(Box<Expr>, Box<Expr>, Box<Expr>),
     /// The array with value `v` at every index.
     ConstArray(Box<Expr>),
+    /// `a * b` of two terms (non-linear).
+    Times(Box<Expr>, Box<Expr>),
+    /// C's truncating quotient `a / b` (rounds toward zero); no value for `b = 0`.
+    Quot(Box<Expr>, Box<Expr>),
+    /// C's remainder `a % b = a - b * quot(a, b)`; no value for `b = 0`.
+    Rem(Box<Expr>, Box<Expr>),
+    /// Bitwise and of two integers in two's complement of unbounded width.
+    BitAnd(Box<Expr>, Box<Expr>),
+    /// Bitwise or, two's complement of unbounded width.
+    BitOr(Box<Expr>, Box<Expr>),
+    /// Bitwise exclusive or, two's complement of unbounded width.
+    BitXor(Box<Expr>, Box<Expr>),
 }
 
 /// The decoder of [`Expr`] (same shape), wrapped by a depth guard below:
@@ -121,6 +135,18 @@ enum ExprDef {
     Select(Box<Expr>, Box<Expr>),
     Store(Box<Expr>, Box<Expr>, Box<Expr>),
     ConstArray(Box<Expr>),
+    /// `a * b` of two terms (non-linear).
+    Times(Box<Expr>, Box<Expr>),
+    /// C's truncating quotient `a / b` (rounds toward zero); no value for `b = 0`.
+    Quot(Box<Expr>, Box<Expr>),
+    /// C's remainder `a % b = a - b * quot(a, b)`; no value for `b = 0`.
+    Rem(Box<Expr>, Box<Expr>),
+    /// Bitwise and of two integers in two's complement of unbounded width.
+    BitAnd(Box<Expr>, Box<Expr>),
+    /// Bitwise or, two's complement of unbounded width.
+    BitOr(Box<Expr>, Box<Expr>),
+    /// Bitwise exclusive or, two's complement of unbounded width.
+    BitXor(Box<Expr>, Box<Expr>),
 }
 
 thread_local!(static DECODE_DEPTH: std::cell::Cell<usize> = const { std::cell::Cell::new(0) });
@@ -217,6 +243,30 @@ impl Expr {
     pub fn store(a: Expr, i: Expr, v: Expr) -> Expr {
         Expr::Store(Box::new(a), Box::new(i), Box::new(v))
     }
+    /// Does the expression use an operator outside linear arithmetic
+    /// (a product, quotient or remainder of two terms, a bitwise operator)?
+    pub fn has_nonlinear(&self) -> bool {
+        let mut stack = vec![self];
+        while let Some(e) = stack.pop() {
+            if e.is_nonlinear_op() {
+                return true;
+            }
+            stack.extend(e.children());
+        }
+        false
+    }
+    /// Is the top operator one of the non-linear ones?
+    pub fn is_nonlinear_op(&self) -> bool {
+        matches!(
+            self,
+            Expr::Times(..)
+                | Expr::Quot(..)
+                | Expr::Rem(..)
+                | Expr::BitAnd(..)
+                | Expr::BitOr(..)
+                | Expr::BitXor(..)
+        )
+    }
     /// Does the expression mention an array operation?
     pub fn has_arrays(&self) -> bool {
         let mut stack = vec![self];
@@ -255,6 +305,12 @@ impl Expr {
             Expr::Select(..) => "select",
             Expr::Store(..) => "store",
             Expr::ConstArray(_) => "const-array",
+            Expr::Times(..) => "times",
+            Expr::Quot(..) => "quot",
+            Expr::Rem(..) => "rem",
+            Expr::BitAnd(..) => "bitand",
+            Expr::BitOr(..) => "bitor",
+            Expr::BitXor(..) => "bitxor",
         }
     }
 
@@ -276,7 +332,13 @@ impl Expr {
             | Expr::Gt(a, b)
             | Expr::Ge(a, b)
             | Expr::Implies(a, b)
-            | Expr::Select(a, b) => vec![a, b],
+            | Expr::Select(a, b)
+            | Expr::Times(a, b)
+            | Expr::Quot(a, b)
+            | Expr::Rem(a, b)
+            | Expr::BitAnd(a, b)
+            | Expr::BitOr(a, b)
+            | Expr::BitXor(a, b) => vec![a, b],
             Expr::Ite(c, a, b) | Expr::Store(c, a, b) => vec![c, a, b],
         }
     }
@@ -340,6 +402,11 @@ impl Expr {
                 .unwrap_or(0.0),
             Expr::Sub(a, b) => plus(a.log2_coefficients(), b.log2_coefficients()),
             Expr::Mod(_, d) => log2(d),
+            // A product's coefficients multiply; or/xor add at most one bit.
+            Expr::Times(a, b) => a.log2_coefficients() + b.log2_coefficients(),
+            Expr::BitOr(a, b) | Expr::BitXor(a, b) => {
+                plus(a.log2_coefficients(), b.log2_coefficients())
+            }
             _ => self
                 .children()
                 .iter()
@@ -430,7 +497,13 @@ impl Expr {
                 }
                 expect(a, Int, op).map(|_| Int)
             }
-            Expr::Sub(a, b) => {
+            Expr::Sub(a, b)
+            | Expr::Times(a, b)
+            | Expr::Quot(a, b)
+            | Expr::Rem(a, b)
+            | Expr::BitAnd(a, b)
+            | Expr::BitOr(a, b)
+            | Expr::BitXor(a, b) => {
                 expect(a, Int, op)?;
                 expect(b, Int, op).map(|_| Int)
             }
@@ -484,6 +557,12 @@ impl Expr {
             Expr::Select(x, y) => Expr::Select(b(x), b(y)),
             Expr::Store(x, y, z) => Expr::Store(b(x), b(y), b(z)),
             Expr::ConstArray(x) => Expr::ConstArray(b(x)),
+            Expr::Times(x, y) => Expr::Times(b(x), b(y)),
+            Expr::Quot(x, y) => Expr::Quot(b(x), b(y)),
+            Expr::Rem(x, y) => Expr::Rem(b(x), b(y)),
+            Expr::BitAnd(x, y) => Expr::BitAnd(b(x), b(y)),
+            Expr::BitOr(x, y) => Expr::BitOr(b(x), b(y)),
+            Expr::BitXor(x, y) => Expr::BitXor(b(x), b(y)),
         }
     }
 

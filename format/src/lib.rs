@@ -1,6 +1,7 @@
 //! certa's shared vocabulary: tasks, expressions, certificates, encodings, hashing, evaluation.
 #![forbid(unsafe_code)]
 
+pub mod bits;
 pub mod cert;
 pub mod codec;
 pub mod eval;

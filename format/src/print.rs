@@ -31,7 +31,7 @@ fn prec(e: &Expr) -> u8 {
         Expr::Eq(..) | Expr::Lt(..) | Expr::Le(..) | Expr::Gt(..) | Expr::Ge(..) => CMP,
         Expr::Add(v) if v.len() >= 2 => ADD,
         Expr::Sub(..) => ADD,
-        Expr::Mul(..) | Expr::Div(..) | Expr::Mod(..) => MUL,
+        Expr::Mul(..) | Expr::Div(..) | Expr::Mod(..) | Expr::Times(..) => MUL,
         Expr::Neg(_) => UNARY,
         Expr::Int(n) if n.0.sign() == num_bigint::Sign::Minus => UNARY,
         _ => ATOM,
@@ -159,6 +159,12 @@ fn write_expr(out: &mut String, e: &Expr) {
             write_list(out, "store", &[(**a).clone(), (**i).clone(), (**v).clone()])
         }
         Expr::ConstArray(v) => write_list(out, "const", &[(**v).clone()]),
+        Expr::Times(a, b) => bin(out, a, "*", b, MUL, UNARY),
+        Expr::Quot(a, b)
+        | Expr::Rem(a, b)
+        | Expr::BitAnd(a, b)
+        | Expr::BitOr(a, b)
+        | Expr::BitXor(a, b) => write_list(out, e.op_name(), &[(**a).clone(), (**b).clone()]),
     }
 }
 

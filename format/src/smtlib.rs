@@ -3,6 +3,9 @@
 use crate::expr::Expr;
 use num_bigint::Sign;
 
+/// The uninterpreted function standing for bitwise and in SMT-LIB text.
+pub const BITAND: &str = "certa.bitand";
+
 /// Quotes a name as an SMT-LIB symbol. Names are checked to be plain
 /// identifiers elsewhere, so `|...|` quoting is always well formed.
 pub fn quote(name: &str) -> String {
@@ -52,5 +55,27 @@ pub fn smt_term(e: &Expr, var: &dyn Fn(&str) -> String, next: &dyn Fn(&str) -> S
         Expr::Select(a, i) => app("select", vec![a, i]),
         Expr::Store(a, i, v) => app("store", vec![a, i, v]),
         Expr::ConstArray(v) => format!("((as const (Array Int Int)) {})", rec(v)),
+        Expr::Times(a, b) => app("*", vec![a, b]),
+        // C's truncation from SMT-LIB's Euclidean `div`/`mod` (SPEC.md).
+        Expr::Quot(a, b) => {
+            let (x, y) = (rec(a), rec(b));
+            format!("(ite (>= {x} 0) (div {x} {y}) (- (div (- {x}) {y})))")
+        }
+        Expr::Rem(a, b) => {
+            let (x, y) = (rec(a), rec(b));
+            format!("(ite (>= {x} 0) (mod {x} {y}) (- (mod (- {x}) {y})))")
+        }
+        // One uninterpreted `bitand` (declared by the file's writer) with
+        // the facts of `crate::bits`; `or`/`xor` through the identities.
+        Expr::BitAnd(a, b) => {
+            let (x, y) = crate::bits::ordered(a, b);
+            format!("({BITAND} {} {})", rec(x), rec(y))
+        }
+        Expr::BitOr(a, b) | Expr::BitXor(a, b) => {
+            let (x, y) = crate::bits::ordered(a, b);
+            let and = format!("({BITAND} {} {})", rec(x), rec(y));
+            let times = if matches!(e, Expr::BitOr(..)) { 1 } else { 2 };
+            format!("(- (+ {} {}) (* {times} {and}))", rec(a), rec(b))
+        }
     }
 }

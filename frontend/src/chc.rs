@@ -981,6 +981,7 @@ pub fn parse(file: &str, text: &str) -> Result<ChcProblem, FrontendError> {
                 file: file.to_string(),
                 edges: origins,
             },
+            checks: None,
         },
         predicates: tr.preds,
         slots,

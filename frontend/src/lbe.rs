@@ -258,6 +258,7 @@ pub fn encode(
             file: file.to_string(),
             edges: origins,
         },
+        checks: None,
     }
 }
 

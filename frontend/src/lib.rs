@@ -24,6 +24,7 @@ mod expr;
 mod imp;
 pub mod lbe;
 mod lexer;
+pub mod props;
 mod ssa;
 mod ts;
 
@@ -41,6 +42,7 @@ pub use c::witness::{
     CVar, LoopHead, ScopeVar,
 };
 
+pub use props::{Properties, PropertyError};
 use std::fmt;
 use std::path::Path;
 
@@ -59,6 +61,24 @@ pub enum Encoding {
 pub struct Program {
     pub task: format::Task,
     pub source_map: format::SourceMap,
+    /// C only: the checked operations, and the state variable whose value
+    /// in the error state names the one reached (0: `reach_error`).
+    pub checks: Option<Checks>,
+}
+
+/// The check sites of a C task (see `c/tr/checks.rs`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checks {
+    pub violation_var: String,
+    pub sites: Vec<c::CheckSite>,
+}
+
+impl Checks {
+    /// What the error state with `violation = value` reached.
+    pub fn site(&self, value: &num_bigint::BigInt) -> Option<&c::CheckSite> {
+        let id = u32::try_from(value).ok()?;
+        self.sites.iter().find(|s| s.id == id)
+    }
 }
 
 /// A source position, 1-based.
@@ -210,11 +230,31 @@ impl FrontendError {
 /// `.c`, `.i`, or an SV-COMP task definition `.yml`).
 /// The encoding only matters for `.imp`. The source map's file is `path` as given.
 pub fn load(path: &Path, encoding: Encoding) -> Result<Program, FrontendError> {
+    let props = default_properties(path)?;
+    load_with(path, encoding, props)
+}
+
+/// The properties a C file is checked for when none is chosen: those of
+/// its task definition ([`Properties::of_task_definition`]), else
+/// unreach-call (with undefined arithmetic before the error checked).
+pub fn default_properties(path: &Path) -> Result<Properties, FrontendError> {
+    Ok(match path.extension().and_then(|e| e.to_str()) {
+        Some("yml" | "yaml") => Properties::of_task_definition(&c::read_task_def(path)?),
+        _ => Properties::default(),
+    })
+}
+
+/// [`load`] for the chosen properties (which only C programs have).
+pub fn load_with(
+    path: &Path,
+    encoding: Encoding,
+    props: Properties,
+) -> Result<Program, FrontendError> {
     let file = path.display().to_string();
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
     match ext {
-        "c" | "i" => return c::load_c(path, c::DataModel::default(), encoding),
-        "yml" | "yaml" => return c::load_yml(path, encoding),
+        "c" | "i" => return c::load_c(path, c::DataModel::default(), encoding, props),
+        "yml" | "yaml" => return c::load_yml(path, encoding, props),
         _ => {}
     }
     if ext != "imp" && ext != "ts" && ext != "smt2" {
@@ -230,7 +270,11 @@ pub fn load(path: &Path, encoding: Encoding) -> Result<Program, FrontendError> {
         with_stack(|| chc::parse(&file, &text)).map(|p| p.program)
     } else {
         let (task, source_map) = with_stack(|| ts::parse(&file, &text))?;
-        Ok(Program { task, source_map })
+        Ok(Program {
+            task,
+            source_map,
+            checks: None,
+        })
     }
 }
 
@@ -268,6 +312,15 @@ impl c::DataModel {
 
 /// The options [`load`] translates `path` with, as a certificate records them.
 pub fn translation(path: &Path, encoding: Encoding) -> Result<format::Translation, FrontendError> {
+    translation_with(path, encoding, default_properties(path)?)
+}
+
+/// [`translation`] for the chosen properties.
+pub fn translation_with(
+    path: &Path,
+    encoding: Encoding,
+    props: Properties,
+) -> Result<format::Translation, FrontendError> {
     let file = path.display().to_string();
     let language = language_of(path).ok_or(FrontendError::UnknownExtension { file })?;
     let data_model = match path.extension().and_then(|e| e.to_str()) {
@@ -291,6 +344,16 @@ pub fn translation(path: &Path, encoding: Encoding) -> Result<format::Translatio
         encoding: encoding.name().into(),
         data_model: data_model.map(|d| d.name().into()),
         frontend,
+        properties: if language == "c" {
+            props.names()
+        } else {
+            vec![]
+        },
+        assumptions: if language == "c" {
+            props.assumptions()
+        } else {
+            vec![]
+        },
     })
 }
 
@@ -309,7 +372,14 @@ pub fn load_as(path: &Path, recorded: &format::Translation) -> Result<Program, F
             })
         }
     };
-    let mine = translation(path, encoding)?;
+    let props =
+        Properties::from_record(&recorded.properties, &recorded.assumptions).map_err(|e| {
+            FrontendError::Mismatch {
+                file: file.clone(),
+                message: format!("the certificate records {e}"),
+            }
+        })?;
+    let mine = translation_with(path, encoding, props)?;
     let differs = |what: &str, file_side: &Option<String>, cert_side: &Option<String>| {
         FrontendError::Mismatch {
             file: file.clone(),
@@ -344,7 +414,14 @@ pub fn load_as(path: &Path, recorded: &format::Translation) -> Result<Program, F
             &recorded.data_model,
         ));
     }
-    load(path, encoding)
+    if mine.language != "c" && (!recorded.properties.is_empty() || !recorded.assumptions.is_empty())
+    {
+        return Err(FrontendError::Mismatch {
+            file,
+            message: "the certificate records properties, which only C programs have".into(),
+        });
+    }
+    load_with(path, encoding, props)
 }
 
 /// Parses a structured `.imp` program and encodes it as a task.

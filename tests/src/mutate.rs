@@ -483,7 +483,13 @@ fn with_child(e: &Expr, i: usize, c: Expr) -> Expr {
         | Expr::Gt(x, y)
         | Expr::Ge(x, y)
         | Expr::Implies(x, y)
-        | Expr::Select(x, y) => *(if i == 0 { x } else { y }) = b,
+        | Expr::Select(x, y)
+        | Expr::Times(x, y)
+        | Expr::Quot(x, y)
+        | Expr::Rem(x, y)
+        | Expr::BitAnd(x, y)
+        | Expr::BitOr(x, y)
+        | Expr::BitXor(x, y) => *(if i == 0 { x } else { y }) = b,
         Expr::Ite(x, y, z) | Expr::Store(x, y, z) => {
             *[x, y, z].into_iter().nth(i).expect("3 children") = b
         }

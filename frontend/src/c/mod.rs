@@ -55,6 +55,7 @@
 //! variables visible at each location, and translates C invariants there.
 
 mod translate;
+pub use translate::checks::{CheckKind, CheckSite, VIOLATION};
 pub mod types;
 pub mod witness;
 pub mod yml;
@@ -78,8 +79,13 @@ fn io(file: &str, source: std::io::Error) -> FrontendError {
 }
 
 /// Parses and translates a `.c` (preprocessed with `gcc -E`) or `.i` file.
-pub fn load_c(path: &Path, dm: DataModel, encoding: Encoding) -> Result<Program, FrontendError> {
-    translate_file(path, dm, encoding, false).map(|(p, _)| p)
+pub fn load_c(
+    path: &Path,
+    dm: DataModel,
+    encoding: Encoding,
+    props: crate::Properties,
+) -> Result<Program, FrontendError> {
+    translate_file(path, dm, encoding, false, props).map(|(p, _)| p)
 }
 
 /// The clang target of a data model: type sizes, `long`'s width, the
@@ -122,6 +128,7 @@ fn translate_file(
     dm: DataModel,
     encoding: Encoding,
     record: bool,
+    props: crate::Properties,
 ) -> Result<(Program, Option<translate::Record>), FrontendError> {
     let file = path.display().to_string();
     let text = read_regular(path).map_err(|e| io(&file, e))?;
@@ -147,7 +154,9 @@ fn translate_file(
             )
         }
     })?;
-    super::with_stack(|| translate::translate(&file, &text, &unit.decls, dm, encoding, record))
+    super::with_stack(|| {
+        translate::translate(&file, &text, &unit.decls, dm, encoding, record, props)
+    })
 }
 
 /// Reads a source file, refusing what is not a regular file (a FIFO or a
@@ -173,9 +182,13 @@ pub fn read_task_def(path: &Path) -> Result<yml::TaskDef, FrontendError> {
 }
 
 /// Loads the C program of an SV-COMP task definition (`.yml`).
-pub fn load_yml(path: &Path, encoding: Encoding) -> Result<Program, FrontendError> {
+pub fn load_yml(
+    path: &Path,
+    encoding: Encoding,
+    props: crate::Properties,
+) -> Result<Program, FrontendError> {
     let (input, dm) = yml_input(path)?;
-    load_c(&input, dm, encoding)
+    load_c(&input, dm, encoding, props)
 }
 
 /// The C file and data model of an SV-COMP task definition (`.yml`).

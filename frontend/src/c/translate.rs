@@ -43,6 +43,8 @@ mod arith;
 mod arrays;
 #[path = "tr/calls.rs"]
 mod calls;
+#[path = "tr/checks.rs"]
+pub(super) mod checks;
 #[path = "tr/expr.rs"]
 mod expr;
 #[path = "tr/memory.rs"]
@@ -183,6 +185,16 @@ pub(super) struct Tr<'a> {
     /// being inlined (`void *xmalloc(n)` whose result the caller converts
     /// to `T *` at once).
     alloc_hint: Option<Type>,
+    /// The properties checked: which operations are checked (`tr/checks.rs`).
+    props: crate::Properties,
+    /// Checks queued by the operation being translated, not yet emitted.
+    pending: Vec<checks::Pending<'a>>,
+    /// Conditions under which the operand being evaluated runs (innermost last).
+    spec_guards: Vec<Expr>,
+    /// The check sites emitted so far, and the CFA edges into `bad` of each.
+    sites: Vec<checks::CheckSite>,
+    site_edges: HashMap<usize, u32>,
+    violation_var: Option<String>,
 }
 
 /// A `switch` being lowered: the case labels met so far in its body.
@@ -305,7 +317,7 @@ fn last(n: &Node) -> Option<&Node> {
 }
 
 impl<'a> Tr<'a> {
-    fn new(file: &str, text: &'a str, dm: DataModel) -> Tr<'a> {
+    fn new(file: &str, text: &'a str, dm: DataModel, props: crate::Properties) -> Tr<'a> {
         Tr {
             file: file.to_string(),
             text,
@@ -336,6 +348,12 @@ impl<'a> Tr<'a> {
             record: None,
             memory: memory::Memory::default(),
             alloc_hint: None,
+            props,
+            pending: Vec::new(),
+            spec_guards: Vec::new(),
+            sites: Vec::new(),
+            site_edges: HashMap::new(),
+            violation_var: None,
         }
     }
 }
@@ -364,8 +382,9 @@ pub(super) fn translate(
     dm: DataModel,
     encoding: Encoding,
     record: bool,
+    props: crate::Properties,
 ) -> R<(Program, Option<Record>)> {
-    let mut tr = Tr::new(file, text, dm);
+    let mut tr = Tr::new(file, text, dm, props);
     if record {
         tr.record = Some(Record::default());
         tr.record_typedefs(unit);
@@ -462,6 +481,7 @@ pub(super) fn translate(
             at = to;
         }
     }
+    tr.mark_violations();
     let record = tr.record.take().map(|r| r.finish(&tr));
     let source_file = if main.at.file.is_empty() {
         file.to_string()
@@ -480,7 +500,12 @@ pub(super) fn translate(
             },
         })
         .collect();
-    let program = crate::lbe::encode(&source_file, &decls, tr.cfa, encoding, &range);
+    let checks = tr.violation_var.take().map(|v| crate::Checks {
+        violation_var: v,
+        sites: std::mem::take(&mut tr.sites),
+    });
+    let mut program = crate::lbe::encode(&source_file, &decls, tr.cfa, encoding, &range);
+    program.checks = checks;
     Ok((program, record))
 }
 

@@ -4,7 +4,7 @@
 use super::DataModel;
 use format::Expr;
 use num_bigint::BigInt;
-use num_traits::{One, Zero};
+use num_traits::{One, Signed, Zero};
 use std::collections::HashMap;
 
 /// An integer type: `_Bool`, or a signed/unsigned type of `bits` bits; or
@@ -196,6 +196,67 @@ pub fn interval(e: &Expr, tys: &HashMap<String, Ty>) -> Interval {
             Interval {
                 lo: i.lo.map(|l| l.div_floor(&d.0)),
                 hi: i.hi.map(|h| h.div_floor(&d.0)),
+            }
+        }
+        Expr::Times(a, b) => match (interval(a, tys), interval(b, tys)) {
+            (
+                Interval {
+                    lo: Some(al),
+                    hi: Some(ah),
+                },
+                Interval {
+                    lo: Some(bl),
+                    hi: Some(bh),
+                },
+            ) => {
+                let ps = [&al * &bl, &al * &bh, &ah * &bl, &ah * &bh];
+                Interval {
+                    lo: ps.iter().min().cloned(),
+                    hi: ps.iter().max().cloned(),
+                }
+            }
+            _ => Interval::top(),
+        },
+        // |quot(x, y)| <= |x| and |rem(x, y)| <= |x|.
+        Expr::Quot(a, _) | Expr::Rem(a, _) => match interval(a, tys) {
+            Interval {
+                lo: Some(l),
+                hi: Some(h),
+            } => {
+                let m = l.abs().max(h.abs());
+                Interval {
+                    lo: Some(-m.clone()),
+                    hi: Some(m),
+                }
+            }
+            _ => Interval::top(),
+        },
+        Expr::BitAnd(a, b) | Expr::BitOr(a, b) | Expr::BitXor(a, b) => {
+            let (i, j) = (interval(a, tys), interval(b, tys));
+            let (Some(il), Some(ih), Some(jl), Some(jh)) = (i.lo, i.hi, j.lo, j.hi) else {
+                return Interval::top();
+            };
+            let zero = BigInt::zero();
+            if matches!(e, Expr::BitAnd(..)) && il >= zero && jl >= zero {
+                return Interval {
+                    lo: Some(zero),
+                    hi: Some(ih.min(jh)),
+                };
+            }
+            // Within the two's-complement width of the widest operand bound.
+            let bits = [&il, &ih, &jl, &jh]
+                .iter()
+                .map(|v| v.bits())
+                .max()
+                .unwrap_or(0);
+            let p = BigInt::one() << bits;
+            Interval {
+                lo: Some(if il >= zero && jl >= zero {
+                    zero
+                } else {
+                    -p.clone()
+                }),
+                hi: Some(p - 1),
             }
         }
         Expr::Ite(_, a, b) => {

@@ -149,6 +149,8 @@ pub struct CSourceInfo {
     /// The C file, as named in the task's source map.
     pub file: String,
     pub data_model: DataModel,
+    /// The properties the program was translated for.
+    pub properties: crate::Properties,
     /// Every loop head, in translation order.
     pub loops: Vec<LoopHead>,
     /// The program variables, by state variable.
@@ -188,7 +190,11 @@ impl CSourceInfo {
 
 /// Translates a C program (`.c`, `.i`, or an SV-COMP `.yml` task) as
 /// [`crate::load`] does, and records its [`CSourceInfo`].
-pub fn load_with_c_info(path: &Path, encoding: Encoding) -> R<(Program, CSourceInfo)> {
+pub fn load_with_c_info(
+    path: &Path,
+    encoding: Encoding,
+    props: crate::Properties,
+) -> R<(Program, CSourceInfo)> {
     let (input, dm) = match path.extension().and_then(|e| e.to_str()) {
         Some("c" | "i") => (path.to_path_buf(), DataModel::default()),
         Some("yml" | "yaml") => super::yml_input(path)?,
@@ -198,15 +204,16 @@ pub fn load_with_c_info(path: &Path, encoding: Encoding) -> R<(Program, CSourceI
             return Err(FrontendError::invalid(&file, Pos { line: 1, col: 1 }, what));
         }
     };
-    let (program, record) = super::translate_file(&input, dm, encoding, true)?;
-    let info = build(&program, record.expect("a recorded translation"), dm);
+    let (program, record) = super::translate_file(&input, dm, encoding, true, props)?;
+    let mut info = build(&program, record.expect("a recorded translation"), dm);
+    info.properties = props;
     Ok((program, info))
 }
 
 /// The [`CSourceInfo`] of a C program (see [`load_with_c_info`]), with
 /// [`LoopHead::in_task`] about the large-block encoding.
-pub fn c_source_info(path: &Path) -> R<CSourceInfo> {
-    load_with_c_info(path, Encoding::Lbe).map(|(_, info)| info)
+pub fn c_source_info(path: &Path, props: crate::Properties) -> R<CSourceInfo> {
+    load_with_c_info(path, Encoding::Lbe, props).map(|(_, info)| info)
 }
 
 fn build(program: &Program, rec: Record, dm: DataModel) -> CSourceInfo {
@@ -253,6 +260,7 @@ fn build(program: &Program, rec: Record, dm: DataModel) -> CSourceInfo {
     CSourceInfo {
         file: program.source_map.file.clone(),
         data_model: dm,
+        properties: crate::Properties::default(),
         loops,
         vars,
         temporaries,

@@ -356,7 +356,18 @@ pub fn verify(task: &Task, cfg: &Config) -> Outcome {
         Engine::Auto => run_portfolio(task, cfg, start),
         Engine::Cegar => run_cegar(task, cfg, start),
     }));
-    run.unwrap_or_else(|panic| unknown_outcome(panic_message(&*panic), start))
+    let mut outcome = run.unwrap_or_else(|panic| unknown_outcome(panic_message(&*panic), start));
+    // A counterexample is only reported once it replays concretely (the
+    // checker's replay): an engine's model may rest on an encoding that
+    // is not exact (a solver bug, an over-approximation).
+    if let Verdict::Unsafe(t) = &outcome.verdict {
+        if let Err(e) = checker::trace::check(task, t, None) {
+            outcome.verdict = Verdict::Unknown(format!(
+                "a counterexample was found but does not replay concretely ({e})"
+            ));
+        }
+    }
+    outcome
 }
 
 /// `--engine auto`: simulation, PDR and CEGAR raced on threads (see

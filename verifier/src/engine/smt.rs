@@ -109,6 +109,7 @@ fn is_int(e: &Expr) -> bool {
         Expr::Var(n) | Expr::Next(n) => !is_array_var(n),
         Expr::Int(_) | Expr::Select(..) | Expr::Add(_) | Expr::Sub(..) | Expr::Neg(_) => true,
         Expr::Mul(..) | Expr::Div(..) | Expr::Mod(..) => true,
+        _ if e.is_nonlinear_op() => true,
         Expr::Ite(_, a, _) => is_int(a),
         _ => false,
     }
@@ -141,7 +142,42 @@ pub fn encode_int(e: &Expr, v: View) -> Int {
             .select(&encode_int(i, v))
             .as_int()
             .expect("int -> int array"),
+        Expr::Times(a, b) => Int::mul(&[encode_int(a, v), encode_int(b, v)]),
+        // C's truncation from SMT-LIB's Euclidean div/mod, as the checker.
+        Expr::Quot(a, b) | Expr::Rem(a, b) => {
+            let (x, y) = (encode_int(a, v), encode_int(b, v));
+            let op = |p: &Int| {
+                if matches!(e, Expr::Quot(..)) {
+                    p.div(&y)
+                } else {
+                    p.modulo(&y)
+                }
+            };
+            let nonneg = x.ge(Int::from_i64(0));
+            nonneg.ite(&op(&x), &op(&x.unary_minus()).unary_minus())
+        }
+        Expr::BitAnd(a, b) | Expr::BitOr(a, b) | Expr::BitXor(a, b) => bitwise(e, a, b, v),
         _ => unreachable!("sort-checked integer expression"),
+    }
+}
+
+/// Bitwise operators as the checker encodes them (`format::bits`): one
+/// uninterpreted `and` applied to its operands in canonical order, `or`
+/// and `xor` through identities, constrained by the facts every value
+/// satisfies, which `encode_edge` adds to each relation using them. (A
+/// bit-precise encoding in linear arithmetic timed out on two-line
+/// programs; Z3 4.8's `int2bv` gave models that do not replay.) Models
+/// are replayed concretely before a counterexample is reported.
+fn bitwise(e: &Expr, a: &Expr, b: &Expr, v: View) -> Int {
+    let (x, y) = format::bits::ordered(a, b);
+    let (tx, ty) = (encode_int(x, v), encode_int(y, v));
+    let int = z3::Sort::int();
+    let f = z3::FuncDecl::new(format::smtlib::BITAND, &[&int, &int], &int);
+    let and = f.apply(&[&tx, &ty]).as_int().expect("Int -> Int -> Int");
+    match e {
+        Expr::BitAnd(..) => and,
+        Expr::BitOr(..) => Int::sub(&[Int::add(&[tx, ty]), and]),
+        _ => Int::sub(&[Int::add(&[tx, ty]), Int::mul(&[Int::from_i64(2), and])]),
     }
 }
 
@@ -167,7 +203,14 @@ pub fn encode_bool(e: &Expr, v: View) -> Bool {
 
 /// Encodes an edge relation at step `i`, with the edge's locals renamed per step.
 pub fn encode_edge(edge: &format::Edge, i: usize) -> Bool {
-    encode_bool(&edge.relation, View::step(edge, i))
+    let rel = encode_bool(&edge.relation, View::step(edge, i));
+    let facts = format::bits::all_facts(std::slice::from_ref(&edge.relation));
+    if facts.is_empty() {
+        return rel;
+    }
+    let mut all = vec![rel];
+    all.extend(facts.iter().map(|f| encode_bool(f, View::step(edge, i))));
+    Bool::and(&all.iter().collect::<Vec<_>>())
 }
 
 /// Reads an integer numeral.
@@ -238,7 +281,16 @@ pub fn decode(t: &Dynamic, rename: &dyn Fn(&str) -> Option<Expr>) -> Result<Expr
             match rest.len() {
                 0 => Expr::Int(Num(k)),
                 1 => Expr::Mul(Num(k), Box::new(rest.pop().expect("one factor"))),
-                _ => return Err(format!("nonlinear term {t}")),
+                _ => {
+                    let mut it = rest.into_iter();
+                    let first = it.next().expect("two factors");
+                    let prod = it.fold(first, |a, b| Expr::Times(Box::new(a), Box::new(b)));
+                    if k == BigInt::from(1) {
+                        prod
+                    } else {
+                        Expr::Mul(Num(k), Box::new(prod))
+                    }
+                }
             }
         }
         "div" | "mod" if kids.len() == 2 => {
@@ -277,6 +329,10 @@ pub fn decode(t: &Dynamic, rename: &dyn Fn(&str) -> Option<Expr>) -> Result<Expr
             }
         }
         "and" => Expr::And(all()?),
+        n if n == format::smtlib::BITAND => {
+            let (a, b) = two()?;
+            Expr::BitAnd(a, b)
+        }
         "or" => Expr::Or(all()?),
         "not" if kids.len() == 1 => Expr::Not(Box::new(d(&kids[0])?)),
         "=>" => {

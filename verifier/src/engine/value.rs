@@ -54,7 +54,13 @@ fn known(e: &Expr, env: &Env) -> bool {
         | Expr::Le(a, b)
         | Expr::Gt(a, b)
         | Expr::Ge(a, b)
-        | Expr::Implies(a, b) => known(a, env) && known(b, env),
+        | Expr::Implies(a, b)
+        | Expr::Times(a, b)
+        | Expr::Quot(a, b)
+        | Expr::Rem(a, b)
+        | Expr::BitAnd(a, b)
+        | Expr::BitOr(a, b)
+        | Expr::BitXor(a, b) => known(a, env) && known(b, env),
         Expr::Ite(c, a, b) => known(c, env) && known(a, env) && known(b, env),
         // Arrays are not tracked by explicit values.
         Expr::Select(..) | Expr::Store(..) | Expr::ConstArray(_) => false,

@@ -328,7 +328,15 @@ fn same_task_under_lp64(cert: &Certificate, program: &Path) -> bool {
         Some("sbe") => frontend::Encoding::Sbe,
         _ => frontend::Encoding::Lbe,
     };
-    frontend::c::load_c(program, frontend::c::DataModel::Lp64, encoding)
+    let Some(props) = cert
+        .header
+        .source
+        .as_ref()
+        .and_then(|s| frontend::Properties::of_translation(&s.translation).ok())
+    else {
+        return false;
+    };
+    frontend::c::load_c(program, frontend::c::DataModel::Lp64, encoding, props)
         .is_ok_and(|p| format::hash::task_sha256(&p.task) == cert.header.task_sha256)
 }
 

@@ -431,7 +431,9 @@ pub fn bind(
             path.display()
         ));
     }
-    let info = frontend::c_source_info(&path).map_err(|e| e.to_string())?;
+    let props =
+        frontend::Properties::of_translation(&recorded.translation).map_err(|e| e.to_string())?;
+    let info = frontend::c_source_info(&path, props).map_err(|e| e.to_string())?;
     let c_file = c_file(&path, &info);
     let c_bytes = std::fs::read(&c_file).map_err(|e| format!("{c_file}: {e}"))?;
     let task = WitnessTask {

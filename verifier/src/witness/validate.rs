@@ -43,8 +43,19 @@ const WAYPOINT_VAR: &str = "witness@waypoint";
 
 /// Validates the witness text against the C program at `path`.
 pub fn validate(path: &Path, witness: &str, cfg: &Config) -> Result<Validation, String> {
+    let props = frontend::default_properties(path).map_err(|e| e.to_string())?;
+    validate_for(path, witness, cfg, props)
+}
+
+/// [`validate`] for the chosen properties.
+pub fn validate_for(
+    path: &Path,
+    witness: &str,
+    cfg: &Config,
+    props: frontend::Properties,
+) -> Result<Validation, String> {
     let entries = rules::parse_witness(witness)?;
-    let info = frontend::c_source_info(path).map_err(|e| e.to_string())?;
+    let info = frontend::c_source_info(path, props).map_err(|e| e.to_string())?;
     check_hash(path, &info, &entries)?;
     let invariants: Vec<&Invariant> = entries
         .iter()
@@ -105,7 +116,8 @@ fn correctness(
     invariants: &[&Invariant],
     cfg: &Config,
 ) -> Result<Validation, String> {
-    let program = frontend::load(path, Encoding::Lbe).map_err(|e| e.to_string())?;
+    let program =
+        frontend::load_with(path, Encoding::Lbe, info.properties).map_err(|e| e.to_string())?;
     let mut notes = Vec::new();
     let mut asserted: BTreeMap<String, Vec<Expr>> = BTreeMap::new();
     let mut used = 0;
@@ -280,7 +292,8 @@ fn violation(
     segments: &[Vec<WaypointEntry>],
     cfg: &Config,
 ) -> Result<Validation, String> {
-    let program = frontend::load(path, Encoding::Sbe).map_err(|e| e.to_string())?;
+    let program =
+        frontend::load_with(path, Encoding::Sbe, info.properties).map_err(|e| e.to_string())?;
     let mut notes = Vec::new();
     let mut hooks = Vec::new();
     let total = segments.iter().map(Vec::len).sum();

@@ -3,9 +3,10 @@
 //! comparison, shift and bitwise operators certa encodes exactly, and the
 //! truth value of a value.
 
+use super::checks::CheckKind;
 use super::*;
 
-impl Tr<'_> {
+impl<'a> Tr<'a> {
     /// The reduced integer value and its type.
     pub(super) fn exact(&self, v: V) -> (Expr, Ty) {
         match v {
@@ -135,22 +136,26 @@ impl Tr<'_> {
     /// operation (of its operands, for a comparison), or for a compound
     /// assignment the computation type (see `compound_type`). Shifts compute
     /// in `ct`, the promoted left operand's type.
-    pub(super) fn arith(&self, op: BinOp, a: V, b: V, ct: Ty, span: &Node) -> R<V> {
+    pub(super) fn arith(&mut self, op: BinOp, a: V, b: V, ct: Ty, span: &'a Node) -> R<V> {
         if matches!(op, BinOp::Shl | BinOp::Shr) {
             return self.shift(op, a, b, ct, span); // no usual arithmetic conversions
         }
         let (x, xe) = self.convert(a, ct);
         let (y, ye) = self.convert(b, ct);
         match op {
-            BinOp::Add => Ok(V::I(add(x, y), ct, ct.signed)),
-            BinOp::Sub => Ok(V::I(sub(x, y), ct, ct.signed)),
-            BinOp::Mul => {
-                let (k, other) = match (konst(&x), konst(&y)) {
-                    (Some(k), _) => (k, y),
-                    (_, Some(k)) => (k, x),
-                    _ => return Err(self.unsup(span, "nonlinear arithmetic")),
+            BinOp::Add | BinOp::Sub | BinOp::Mul => {
+                let e = match op {
+                    BinOp::Add => add(x, y),
+                    BinOp::Sub => sub(x, y),
+                    _ => match (konst(&x), konst(&y)) {
+                        (Some(k), _) => fold(Expr::Mul(Num(k), Box::new(y))),
+                        (_, Some(k)) => fold(Expr::Mul(Num(k), Box::new(x))),
+                        // Unsigned operands may be unreduced: a product of
+                        // congruent values is congruent.
+                        _ => Expr::Times(Box::new(x), Box::new(y)),
+                    },
                 };
-                let e = fold(Expr::Mul(Num(k), Box::new(other)));
+                self.check_range(&e, ct, span);
                 Ok(V::I(e, ct, ct.signed))
             }
             BinOp::Div | BinOp::Rem => {
@@ -164,13 +169,34 @@ impl Tr<'_> {
                 } else {
                     self.wrap_unsigned(y, ct.bits)
                 };
+                let is_div = matches!(op, BinOp::Div);
                 let Some(d) = konst(&y) else {
-                    return Err(self.unsup(span, "nonlinear arithmetic (division by a variable)"));
+                    // Reduced operands: C's quotient and remainder exactly.
+                    let zero = Expr::eq(y.clone(), Expr::int(0));
+                    self.queue_check(zero, CheckKind::DivisionByZero, span);
+                    if ct.signed && self.props.checks_overflow() {
+                        // MIN / -1 (and MIN % -1, whose quotient it is) overflow.
+                        let min = and(
+                            Expr::eq(x.clone(), num(ct.min())),
+                            Expr::eq(y.clone(), Expr::int(-1)),
+                        );
+                        self.queue_check(min, CheckKind::Overflow, span);
+                    }
+                    let (bx, by) = (Box::new(x), Box::new(y));
+                    let e = if is_div {
+                        Expr::Quot(bx, by)
+                    } else {
+                        Expr::Rem(bx, by)
+                    };
+                    return Ok(V::I(e, ct, true));
                 };
                 if d.is_zero() {
                     return Err(self.unsup(span, "division by zero"));
                 }
-                let is_div = matches!(op, BinOp::Div);
+                if ct.signed && d == -BigInt::one() && self.props.checks_overflow() {
+                    let min = Expr::eq(x.clone(), num(ct.min()));
+                    self.queue_check(min, CheckKind::Overflow, span);
+                }
                 let ad = Num(d.abs());
                 let nonneg = interval(&x, &self.var_ty)
                     .lo
@@ -225,18 +251,25 @@ impl Tr<'_> {
     /// `x << k` / `x >> k` for a constant `k` in `0..w`, in `x`'s promoted
     /// type: `x * 2^k` (wrapped into the type: gcc defines signed `<<` as
     /// two's complement) and `floor(x / 2^k)` (gcc's arithmetic shift).
-    pub(super) fn shift(&self, op: BinOp, a: V, b: V, ty: Ty, span: &Node) -> R<V> {
+    pub(super) fn shift(&mut self, op: BinOp, a: V, b: V, ty: Ty, span: &'a Node) -> R<V> {
         let (x, xe) = self.convert(a, ty);
-        let Some(k) = konst(&fold(self.exact(b).0)) else {
-            return Err(self.unsup(span, "shift by a non-constant amount"));
-        };
         let w = ty.bits;
+        let amount = fold(self.exact(b).0);
+        let Some(k) = konst(&amount) else {
+            return Ok(self.shift_by_variable(op, (x, xe), amount, ty, span));
+        };
         let Some(k) = u32::try_from(&k).ok().filter(|k| *k < w) else {
             return Err(self.unsup(span, &format!("shift by {k} (undefined for {w} bits)")));
         };
         let p = Num(BigInt::one() << k);
         if matches!(op, BinOp::Shl) {
             let e = fold(Expr::Mul(p, Box::new(x)));
+            if ty.signed && self.props.checks_overflow() {
+                // A result out of range is an overflow; on from the check
+                // the value is in range.
+                self.check_range(&e, ty, span);
+                return Ok(V::I(e, ty, true));
+            }
             return Ok(if ty.signed {
                 V::I(self.wrap_signed(e, ty.bits), ty, true)
             } else {
@@ -249,6 +282,53 @@ impl Tr<'_> {
             self.wrap_unsigned(x, ty.bits)
         };
         Ok(V::I(fold(Expr::Div(Box::new(x), p)), ty, true))
+    }
+
+    /// `x << n` / `x >> n` for an amount `n` known only at run time: a
+    /// check that `0 <= n < w` (C leaves other amounts undefined), then the
+    /// value by cases over the `w` amounts, each a constant shift.
+    fn shift_by_variable(
+        &mut self,
+        op: BinOp,
+        (x, xe): (Expr, bool),
+        n: Expr,
+        ty: Ty,
+        span: &'a Node,
+    ) -> V {
+        let w = ty.bits;
+        let bad = or(
+            Expr::Lt(Box::new(n.clone()), Box::new(Expr::int(0))),
+            Expr::Ge(Box::new(n.clone()), Box::new(Expr::int(w as i64))),
+        );
+        self.queue_check(bad, CheckKind::ShiftAmount, span);
+        let x = if xe || matches!(op, BinOp::Shl) {
+            x
+        } else {
+            self.wrap_unsigned(x, w)
+        };
+        let case = |k: u32| {
+            let p = Num(BigInt::one() << k);
+            match op {
+                BinOp::Shl => fold(Expr::Mul(p, Box::new(x.clone()))),
+                _ => fold(Expr::Div(Box::new(x.clone()), p)),
+            }
+        };
+        let mut e = case(w - 1);
+        for k in (0..w - 1).rev() {
+            e = ite(Expr::eq(n.clone(), Expr::int(k as i64)), case(k), e);
+        }
+        if matches!(op, BinOp::Shr) {
+            return V::I(e, ty, true);
+        }
+        if ty.signed && self.props.checks_overflow() {
+            // On from the check, the value is in range: no wrap needed.
+            self.check_range(&e, ty, span);
+            V::I(e, ty, true)
+        } else if ty.signed {
+            V::I(self.wrap_signed(e, w), ty, true)
+        } else {
+            V::I(e, ty, false)
+        }
     }
 
     /// `x & y`, `x | y`, `x ^ y` in type `ct` (operands converted, flags =
@@ -305,14 +385,18 @@ impl Tr<'_> {
                 });
             }
         }
-        let sym = match op {
-            BinOp::And => "&",
-            BinOp::Or => "|",
-            _ => "^",
-        };
-        Err(self.unsup(
-            span,
-            &format!("bitwise `{sym}` of two non-constant operands (not exactly encodable)"),
+        // Reduced operands of one type: the unbounded two's-complement
+        // result is the C result and lies in the type's range.
+        let (bx, by) = (Box::new(xr), Box::new(yr));
+        let _ = span;
+        Ok(V::I(
+            match op {
+                BinOp::And => Expr::BitAnd(bx, by),
+                BinOp::Or => Expr::BitOr(bx, by),
+                _ => Expr::BitXor(bx, by),
+            },
+            ct,
+            true,
         ))
     }
 

@@ -41,7 +41,13 @@ impl<'a> Tr<'a> {
             for a in args {
                 self.effect(a, cur)?;
             }
-            let bad = self.cfa.bad;
+            // Without the unreach-call property, the call ends the run
+            // (SV-COMP defines it as an abort).
+            let bad = if self.props.unreach_call {
+                self.cfa.bad
+            } else {
+                self.cfa.exit
+            };
             let src = self.src(e, None);
             self.edge(*cur, bad, Op::Skip, src);
             *cur = self.dead_after(e);
@@ -103,7 +109,11 @@ impl<'a> Tr<'a> {
                 let src = self.src(e, None);
                 let next = self.loc_end(e);
                 if name == "__VERIFIER_assert" {
-                    let bad = self.cfa.bad;
+                    let bad = if self.props.unreach_call {
+                        self.cfa.bad
+                    } else {
+                        self.cfa.exit
+                    };
                     self.edge(*cur, bad, Op::Assume(not(k.clone())), src.clone());
                 }
                 self.edge(*cur, next, Op::Assume(k), src);

@@ -160,6 +160,7 @@ impl<'a> Tr<'a> {
         // `x++` is `x += 1`: computed in the common type of x's and int's.
         let ct = compound_type(ty, INT, false);
         let newv = self.arith(bop, old, one, ct, e)?;
+        self.flush_checks(cur);
         let res = self.store_place(&p, newv, e, cur);
         if !post {
             return Ok(res);
@@ -345,7 +346,8 @@ impl<'a> Tr<'a> {
             let xa = self.store_value(V::I(x, ct, true), rt);
             if self.pure(b) {
                 let mut dummy = *cur;
-                let vb = self.rv(b, &mut dummy)?;
+                let vb = self.guarded(not(k.clone()), |t| t.rv(b, &mut dummy))?;
+                self.flush_checks(cur);
                 let xb = self.store_value(vb, rt);
                 return Ok(V::I(ite(k, xa, xb), rt, true));
             }
@@ -379,8 +381,9 @@ impl<'a> Tr<'a> {
             let cv = self.rv(c, cur)?;
             let k = self.truth(cv);
             let mut dummy = *cur;
-            let va = self.rv(a, &mut dummy)?;
-            let vb = self.rv(b, &mut dummy)?;
+            let va = self.guarded(k.clone(), |t| t.rv(a, &mut dummy))?;
+            let vb = self.guarded(not(k.clone()), |t| t.rv(b, &mut dummy))?;
+            self.flush_checks(cur);
             let xa = self.store_value(va, rt);
             let xb = self.store_value(vb, rt);
             return Ok(V::I(ite(k, xa, xb), rt, true));
@@ -428,6 +431,11 @@ impl<'a> Tr<'a> {
                 let t = self.int_type(&e.ty, e)?;
                 let v = self.rv(x, cur)?;
                 let (y, ex) = self.convert(v, t);
+                if op == Minus && t.signed {
+                    // -INT_MIN is out of range.
+                    self.check_range(&neg(y.clone()), t, e);
+                    self.flush_checks(cur);
+                }
                 Ok(match op {
                     Plus => V::I(y, t, ex || t.signed),
                     Minus => V::I(neg(y), t, t.signed),
@@ -455,7 +463,15 @@ impl<'a> Tr<'a> {
                 if self.pure(rhs) {
                     let va = self.rv(lhs, cur)?;
                     let a = self.truth(va);
-                    let vb = self.rv(rhs, cur)?;
+                    // C evaluates the right operand only where the left
+                    // one did not decide: its checks apply only there.
+                    let when = if op == BinOp::LAnd {
+                        a.clone()
+                    } else {
+                        not(a.clone())
+                    };
+                    let vb = self.guarded(when, |t| t.rv(rhs, cur))?;
+                    self.flush_checks(cur);
                     let b = self.truth(vb);
                     return Ok(V::B(if op == BinOp::LAnd {
                         and(a, b)
@@ -514,7 +530,9 @@ impl<'a> Tr<'a> {
                 let va = self.rv(lhs, cur)?;
                 let va = self.snapshot(va, &[rhs], lhs, cur);
                 let vb = self.rv(rhs, cur)?;
-                self.arith(op, va, vb, ct, e)
+                let r = self.arith(op, va, vb, ct, e)?;
+                self.flush_checks(cur);
+                Ok(r)
             }
         }
     }
@@ -543,6 +561,7 @@ impl<'a> Tr<'a> {
         let old = self.load(&p, e, cur);
         let ct = compound_type(p.ty(), rt, matches!(bop, BinOp::Shl | BinOp::Shr));
         let r = self.arith(bop, old, val, ct, e)?;
+        self.flush_checks(cur);
         Ok(self.store_place(&p, r, e, cur))
     }
 }

@@ -147,7 +147,8 @@ pub(in crate::c) fn condition(
     dm: DataModel,
     vars: HashMap<DeclId, VarInfo>,
 ) -> R<Expr> {
-    let mut tr = Tr::new(file, text, dm);
+    // Invariants are read as mathematical formulas: no checks.
+    let mut tr = Tr::new(file, text, dm, crate::Properties::LEGACY);
     for v in vars.values().filter(|v| v.dims.is_none()) {
         tr.var_ty.insert(v.name.clone(), v.ty);
     }
