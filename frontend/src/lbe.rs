@@ -148,6 +148,7 @@ pub fn encode(
     cfa: Cfa,
     encoding: Encoding,
     invariant: &Expr,
+    keep_at_bad: &[String],
 ) -> Program {
     let n = cfa.locations.len();
     let arrays: HashSet<&str> = vars
@@ -217,7 +218,7 @@ pub fn encode(
         // The state at `bad` is never observed: LBE leaves it unconstrained
         // (SBE keeps its one-statement relations as they are).
         let frame = e.to != cfa.bad || encoding == Encoding::Sbe;
-        let (locals, mut relation) = relation(vars, &e.block, frame);
+        let (locals, mut relation) = relation(vars, &e.block, frame, keep_at_bad);
         if e.from != cfa.entry && *invariant != Expr::Bool(true) {
             relation = match relation {
                 Expr::And(mut xs) => {

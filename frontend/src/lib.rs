@@ -439,6 +439,7 @@ pub fn parse_imp(
             cfa,
             encoding,
             &format::Expr::Bool(true),
+            &[],
         ))
     })
 }

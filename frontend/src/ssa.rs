@@ -35,8 +35,14 @@ use std::collections::{HashMap, HashSet};
 const MAX_SUBST_DEPTH: usize = 64;
 
 /// The relation of a block and its edge locals (in creation order); with
-/// `frame`, it determines every next-state variable.
-pub(super) fn relation(decls: &[VarDecl], b: &Block, frame: bool) -> (Vec<String>, Expr) {
+/// `frame`, it determines every next-state variable; without, only those
+/// read later and those in `keep` (the error state's `violation` mark).
+pub(super) fn relation(
+    decls: &[VarDecl],
+    b: &Block,
+    frame: bool,
+    keep: &[String],
+) -> (Vec<String>, Expr) {
     let vars: Vec<String> = decls.iter().map(|v| v.name.clone()).collect();
     let arrays: HashSet<String> = decls
         .iter()
@@ -51,6 +57,9 @@ pub(super) fn relation(decls: &[VarDecl], b: &Block, frame: bool) -> (Vec<String
     let mut last_read = HashMap::new();
     if !frame {
         last_reads(b, &mut 0, &mut last_read);
+        for k in keep {
+            last_read.insert(k.clone(), usize::MAX);
+        }
     }
     let mut s = Ssa {
         order,
@@ -65,6 +74,11 @@ pub(super) fn relation(decls: &[VarDecl], b: &Block, frame: bool) -> (Vec<String
     };
     let mut conj = Vec::new();
     s.enc(b, &mut conj, &HashSet::new());
+    if !frame {
+        for x in keep.iter().filter(|k| vars.contains(k)) {
+            conj.push(Expr::eq(Expr::Next(x.clone()), s.get(x)));
+        }
+    }
     if frame {
         for x in &vars {
             let v = s.get(x);

@@ -11,7 +11,7 @@
 
 use crate::engine::{Config, Outcome, Stats, Verdict};
 use crate::frontend::Encoding;
-use crate::run::{certificate, load_checked, z3_version, Run, RunError};
+use crate::run::{certificate, z3_version, Run, RunError};
 use format::{Body, Certificate};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -117,7 +117,7 @@ pub fn run_file_cached(
     cfg: &Config,
     dir: &Path,
 ) -> Result<(Run, Lookup), RunError> {
-    let (program, source) = load_checked(path, encoding)?;
+    let (program, source) = crate::run::load_checked_for(path, encoding, cfg.properties)?;
     let task_sha = format::hash::task_sha256(&program.task);
     let file = entry(dir, &key(&source, &task_sha, cfg, encoding));
     let mut lookup = Lookup::Miss;

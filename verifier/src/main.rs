@@ -117,6 +117,16 @@ struct Limits {
     /// CFA encoding for .imp programs.
     #[arg(long, value_enum, default_value = "lbe")]
     encoding: EncodingArg,
+    /// C only: `unreach-call`, `no-overflow`, `unreach-call,no-overflow`,
+    /// or an SV-COMP property file (.prp). Default: the task definition's
+    /// property, else unreach-call (signed overflow, division by zero and
+    /// bad shifts before the error are checked too: C gives them no meaning).
+    #[arg(long, value_name = "PROPERTY")]
+    property: Option<String>,
+    /// C only: read signed arithmetic as mathematical integers (no overflow
+    /// checks); SAFE then holds only for runs without signed overflow.
+    #[arg(long)]
+    assume_no_overflow: bool,
 }
 
 impl Limits {
@@ -148,6 +158,12 @@ impl Limits {
         if self.no_invariants {
             a.push("--no-invariants".into());
         }
+        if let Some(p) = &self.property {
+            a.extend(["--property".into(), p.clone()]);
+        }
+        if self.assume_no_overflow {
+            a.push("--assume-no-overflow".into());
+        }
         a.into_iter().map(Into::into).collect()
     }
 
@@ -169,8 +185,27 @@ impl Limits {
             analysis: self.analysis.into(),
             value_threshold: self.value_threshold.map(|k| k as usize),
             engine: self.engine.into(),
+            properties: self.properties()?,
             ..Config::default()
         })
+    }
+
+    /// The chosen properties (`None`: each file's default).
+    fn properties(&self) -> Result<Option<frontend::Properties>, String> {
+        let mut p = match &self.property {
+            None if !self.assume_no_overflow => return Ok(None),
+            None => frontend::Properties::default(),
+            Some(spec) => {
+                frontend::Properties::parse(spec).map_err(|e| format!("--property: {e}"))?
+            }
+        };
+        if self.assume_no_overflow {
+            if p.no_overflow {
+                return Err("--assume-no-overflow contradicts --property no-overflow".into());
+            }
+            p.assume_no_overflow = true;
+        }
+        Ok(Some(p))
     }
 }
 
@@ -949,10 +984,31 @@ fn verify(
     let (run, lookup) = certa::cache::run_file_with(file, limits.encoding.into(), &cfg, cache)
         .map_err(|e| e.to_string())?;
     let s = &run.outcome.stats;
-    let (word, code) = match &run.outcome.verdict {
-        Verdict::Safe(_) => ("SAFE".to_string(), EXIT_SAFE),
-        Verdict::Unsafe(_) => ("UNSAFE".to_string(), EXIT_UNSAFE),
-        Verdict::Unknown(why) => (format!("UNKNOWN: {why}"), EXIT_UNKNOWN),
+    let c_program = frontend::language_of(file) == Some("c");
+    let props = match cfg.properties {
+        Some(p) => p,
+        None => frontend::default_properties(file).map_err(|e| e.to_string())?,
+    };
+    let what = if c_program {
+        format!(" ({})", props.describe())
+    } else {
+        String::new()
+    };
+    let classified = certa::run::classify(&run.program, props, &run.outcome.verdict);
+    let (word, code) = match (&run.outcome.verdict, &classified) {
+        (Verdict::Safe(_), _) => (format!("SAFE{what}"), EXIT_SAFE),
+        (Verdict::Unsafe(_), certa::run::Classified::UndefinedBehaviour(at)) => (
+            format!(
+                "UNKNOWN: undefined behaviour is reachable: {at} (the certificate's trace \
+                 leads there; C gives the run no meaning past it)"
+            ),
+            EXIT_UNKNOWN,
+        ),
+        (Verdict::Unsafe(_), certa::run::Classified::Violation(p)) if c_program => {
+            (format!("UNSAFE ({p})"), EXIT_UNSAFE)
+        }
+        (Verdict::Unsafe(_), _) => ("UNSAFE".to_string(), EXIT_UNSAFE),
+        (Verdict::Unknown(why), _) => (format!("UNKNOWN: {why}"), EXIT_UNKNOWN),
     };
     if let (Some(out), Some(cert)) = (output, &run.certificate) {
         format::codec::write_certificate(out, cert).map_err(|e| e.to_string())?;
@@ -969,7 +1025,10 @@ fn verify(
     if json {
         let v = serde_json::json!({
             "file": file.display().to_string(),
-            "verdict": word.split(':').next().unwrap_or(""),
+            "verdict": word.split([':', ' ']).next().unwrap_or(""),
+            "properties": if c_program { Some(props.names()) } else { None },
+            "assumptions": if c_program { Some(props.assumptions()) } else { None },
+            "violation": match &classified { certa::run::Classified::Violation(p) => Some(p.clone()), _ => None },
             "reason": match &run.outcome.verdict { Verdict::Unknown(w) => Some(w.clone()), _ => None },
             "analysis": s.analysis,
             "refinements": s.refinements,

@@ -12,6 +12,55 @@ pub struct Run {
     pub certificate: Option<Certificate>,
 }
 
+/// What an UNSAFE run reached, when the program has check sites: `None`
+/// for `reach_error` (or no checks), the site otherwise.
+pub fn reached_site<'p>(
+    program: &'p Program,
+    trace: &format::Trace,
+) -> Option<&'p frontend::c::CheckSite> {
+    let checks = program.checks.as_ref()?;
+    let last = trace.steps.last().map_or(&trace.initial, |s| &s.next);
+    checks.site(&last.get(&checks.violation_var)?.0)
+}
+
+/// The verdict a run's answer is, given the properties: a counterexample
+/// that ends in undefined arithmetic is a violation of no-overflow when
+/// that is checked (UNSAFE), otherwise UNKNOWN with the operation named
+/// (C gives the run no meaning past it, so neither SAFE nor the error's
+/// reachability follows; the certificate still carries the trace).
+pub fn classify(program: &Program, props: frontend::Properties, verdict: &Verdict) -> Classified {
+    let Verdict::Unsafe(t) = verdict else {
+        return Classified::AsIs;
+    };
+    let Some(site) = reached_site(program, t) else {
+        return Classified::Violation("unreach-call".into());
+    };
+    let at = format!(
+        "{} in `{}` at {}:{}:{}",
+        site.kind.name(),
+        site.text,
+        site.file,
+        site.line,
+        site.col
+    );
+    if site.kind == frontend::c::CheckKind::Overflow && props.no_overflow {
+        Classified::Violation(format!("no-overflow: {at}"))
+    } else {
+        Classified::UndefinedBehaviour(at)
+    }
+}
+
+/// See [`classify`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Classified {
+    /// SAFE or UNKNOWN, as the engines said.
+    AsIs,
+    /// UNSAFE: the property violated (and where, for no-overflow).
+    Violation(String),
+    /// UNKNOWN: the trace reaches undefined behaviour the properties do not name.
+    UndefinedBehaviour(String),
+}
+
 /// The Z3 version the verifier is linked against.
 pub fn z3_version() -> String {
     z3::full_version()
@@ -55,6 +104,15 @@ pub fn certificate(
 
 /// The header's record of `path`: its name, hash and translation options.
 pub fn source_file(path: &Path, encoding: Encoding) -> Result<SourceFile, RunError> {
+    source_file_for(path, encoding, frontend::default_properties(path)?)
+}
+
+/// [`source_file`] for the chosen properties.
+pub fn source_file_for(
+    path: &Path,
+    encoding: Encoding,
+    props: frontend::Properties,
+) -> Result<SourceFile, RunError> {
     let bytes = std::fs::read(path).map_err(|source| FrontendError::Io {
         file: path.display().to_string(),
         source,
@@ -65,7 +123,7 @@ pub fn source_file(path: &Path, encoding: Encoding) -> Result<SourceFile, RunErr
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default(),
         sha256: format::hash::bytes_sha256(&bytes),
-        translation: frontend::translation(path, encoding)?,
+        translation: frontend::translation_with(path, encoding, props)?,
     })
 }
 
@@ -82,18 +140,31 @@ pub enum RunError {
 /// Loads `path` and holds its task to the checker's own structural rules,
 /// so that nothing is verified that could not be certified.
 pub fn load_checked(path: &Path, encoding: Encoding) -> Result<(Program, SourceFile), RunError> {
-    let program = frontend::load(path, encoding)?;
+    load_checked_for(path, encoding, None)
+}
+
+/// [`load_checked`] for the chosen properties (`None`: the file's default).
+pub fn load_checked_for(
+    path: &Path,
+    encoding: Encoding,
+    props: Option<frontend::Properties>,
+) -> Result<(Program, SourceFile), RunError> {
+    let props = match props {
+        Some(p) => p,
+        None => frontend::default_properties(path)?,
+    };
+    let program = frontend::load_with(path, encoding, props)?;
     checker::structure::check_task(&program.task).map_err(|e| RunError::InvalidTask {
         file: path.display().to_string(),
         reason: e.to_string(),
     })?;
-    let source = source_file(path, encoding)?;
+    let source = source_file_for(path, encoding, props)?;
     Ok((program, source))
 }
 
 /// Loads and verifies `path`.
 pub fn run_file(path: &Path, encoding: Encoding, cfg: &Config) -> Result<Run, RunError> {
-    let (program, source) = load_checked(path, encoding)?;
+    let (program, source) = load_checked_for(path, encoding, cfg.properties)?;
     let outcome = engine::verify(&program.task, cfg);
     let certificate = certificate(&program, Some(source), &outcome.verdict);
     Ok(Run {

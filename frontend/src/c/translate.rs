@@ -504,7 +504,8 @@ pub(super) fn translate(
         violation_var: v,
         sites: std::mem::take(&mut tr.sites),
     });
-    let mut program = crate::lbe::encode(&source_file, &decls, tr.cfa, encoding, &range);
+    let keep: Vec<String> = checks.iter().map(|c| c.violation_var.clone()).collect();
+    let mut program = crate::lbe::encode(&source_file, &decls, tr.cfa, encoding, &range, &keep);
     program.checks = checks;
     Ok((program, record))
 }

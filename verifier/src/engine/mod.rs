@@ -117,6 +117,9 @@ pub struct Config {
     /// Predicates to start with, per location (e.g. a witness's invariants).
     pub seed_predicates: Vec<(String, Expr)>,
     pub engine: Engine,
+    /// The properties a C program is translated for (`--property`,
+    /// `--assume-no-overflow`); `None`: the file's default.
+    pub properties: Option<crate::frontend::Properties>,
 }
 
 impl Default for Config {
@@ -136,6 +139,7 @@ impl Default for Config {
             stop_on_divergence: false,
             seed_predicates: Vec::new(),
             engine: Engine::Cegar,
+            properties: None,
         }
     }
 }
