@@ -463,7 +463,8 @@ pub(crate) fn c_file(tag: &str, src: &str) -> std::path::PathBuf {
 
 pub(crate) fn c_task_dm(tag: &str, src: &str, dm: c::DataModel, enc: Encoding) -> Task {
     let path = c_file(tag, src);
-    let p = c::load_c(&path, dm, enc).unwrap_or_else(|e| panic!("{e}"));
+    let p =
+        c::load_c(&path, dm, enc, crate::Properties::default()).unwrap_or_else(|e| panic!("{e}"));
     valid(&p.task);
     p.task
 }
@@ -474,7 +475,12 @@ pub(crate) fn c_task(tag: &str, src: &str, enc: Encoding) -> Task {
 
 pub(crate) fn c_err(tag: &str, src: &str) -> String {
     let path = c_file(tag, src);
-    match c::load_c(&path, c::DataModel::Lp64, Encoding::Lbe) {
+    match c::load_c(
+        &path,
+        c::DataModel::Lp64,
+        Encoding::Lbe,
+        crate::Properties::default(),
+    ) {
         Ok(p) => panic!("expected an error, got {}", task_to_string(&p.task)),
         Err(e) => e
             .to_string()

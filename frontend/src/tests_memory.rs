@@ -102,7 +102,7 @@ fn witnesses_never_state_a_pointer_value() {
          while (n < 3) n++;\n if (f(n) != 1 || p != &g) reach_error(); return 0; }}\n"
     );
     let path = crate::tests_arrays::c_file("witness_pointers", &src);
-    let info = crate::c::witness::c_source_info(&path).unwrap();
+    let info = crate::c::witness::c_source_info(&path, crate::Properties::default()).unwrap();
     let said: Vec<(&str, bool)> = info
         .vars
         .values()

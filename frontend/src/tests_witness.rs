@@ -55,7 +55,7 @@ fn holds(e: &Expr, vals: &[(&str, i128)]) -> bool {
 #[test]
 fn loops_c_heads_match_the_lbe_task() {
     let path = Path::new("../corpus/c/loops.c");
-    let info = c_source_info(path).unwrap();
+    let info = c_source_info(path, crate::Properties::default()).unwrap();
     let task = load(path, Encoding::Lbe).unwrap().task;
     let heads: Vec<(&str, u32, u32, &str, &str)> = info
         .loops
@@ -131,7 +131,8 @@ int main(void) {
 #[test]
 fn a_loop_of_a_function_inlined_twice_has_two_heads() {
     let path = c_file("inlined.c", INLINED);
-    let (program, info) = load_with_c_info(&path, Encoding::Lbe).unwrap();
+    let (program, info) =
+        load_with_c_info(&path, Encoding::Lbe, crate::Properties::default()).unwrap();
     assert_eq!(program.task, load(&path, Encoding::Lbe).unwrap().task);
     let copies = info.loops_at(7, Some(3));
     let names: Vec<&str> = copies.iter().map(|h| h.location.as_str()).collect();
@@ -196,7 +197,8 @@ int main(void) {
 #[test]
 fn scopes_follow_c_shadowing_and_declaration_order() {
     let path = c_file("shadow.c", SHADOW);
-    let (program, info) = load_with_c_info(&path, Encoding::Sbe).unwrap();
+    let (program, info) =
+        load_with_c_info(&path, Encoding::Sbe, crate::Properties::default()).unwrap();
     let task = &program.task;
     let at = |line| info.loops_at(line, None)[0];
     // In f: the parameter shadows the global; the body's `x` is not yet
@@ -409,7 +411,8 @@ fn gcc_truth_table() -> Vec<String> {
 #[test]
 fn invariants_mean_what_gcc_computes() {
     let path = c_file("sem.c", SEM);
-    let (program, info) = load_with_c_info(&path, Encoding::Lbe).unwrap();
+    let (program, info) =
+        load_with_c_info(&path, Encoding::Lbe, crate::Properties::default()).unwrap();
     let head = &info.loops[0];
     assert_eq!(head.location, "l16_3");
     let var = |c: &str| {
@@ -448,7 +451,8 @@ fn invariants_mean_what_gcc_computes() {
 #[test]
 fn c_conversions_and_division_by_hand() {
     let path = c_file("sem.c", SEM);
-    let (program, info) = load_with_c_info(&path, Encoding::Lbe).unwrap();
+    let (program, info) =
+        load_with_c_info(&path, Encoding::Lbe, crate::Properties::default()).unwrap();
     let t = |s: &str| tr(&info, &program.task, "l16_3", s);
     assert_eq!(t("(unsigned int)-1 == 4294967295U"), Expr::Bool(true));
     assert_eq!(
@@ -486,7 +490,7 @@ fn c_conversions_and_division_by_hand() {
 /// The error of translating `text` at the loop head of `SEM`.
 fn rejected(text: &str) -> FrontendError {
     let path = c_file("sem.c", SEM);
-    let info = c_source_info(&path).unwrap();
+    let info = c_source_info(&path, crate::Properties::default()).unwrap();
     match translate_expression(&info, "l16_3", text) {
         Ok(e) => panic!("`{text}` accepted as {e:?}"),
         Err(e) => e,
@@ -544,7 +548,7 @@ fn side_effects_calls_and_unknown_names_are_rejected() {
             "`{text}`"
         );
     }
-    let info = c_source_info(&c_file("sem.c", SEM)).unwrap();
+    let info = c_source_info(&c_file("sem.c", SEM), crate::Properties::default()).unwrap();
     let err = translate_expression(&info, "nowhere", "1").unwrap_err();
     assert!(
         err.to_string().contains("no C scope at location `nowhere`"),
@@ -572,7 +576,10 @@ fn recording_leaves_every_corpus_task_unchanged() {
     let mut loops = 0;
     for path in &files {
         for enc in [Encoding::Lbe, Encoding::Sbe] {
-            let (program, info) = match (load(path, enc), load_with_c_info(path, enc)) {
+            let (program, info) = match (
+                load(path, enc),
+                load_with_c_info(path, enc, crate::Properties::default()),
+            ) {
                 (Ok(p), Ok((q, info))) => {
                     assert_eq!(p, q, "{}", path.display());
                     (q, info)
@@ -597,7 +604,11 @@ fn recording_leaves_every_corpus_task_unchanged() {
         }
     }
     assert!(loops >= 10, "{loops}");
-    let yml = c_source_info(Path::new("../corpus/c/task_safe.yml")).unwrap();
+    let yml = c_source_info(
+        Path::new("../corpus/c/task_safe.yml"),
+        crate::Properties::default(),
+    )
+    .unwrap();
     assert_eq!(yml.data_model, c::DataModel::Ilp32);
 }
 
@@ -621,7 +632,8 @@ int main(void) {
 #[test]
 fn invariants_see_locals_named_like_library_functions() {
     let path = c_file("lib.c", LIB_NAMES);
-    let (program, info) = load_with_c_info(&path, Encoding::Lbe).unwrap();
+    let (program, info) =
+        load_with_c_info(&path, Encoding::Lbe, crate::Properties::default()).unwrap();
     let at = &info.loops[0].location;
     let e = tr(&info, &program.task, at, "index + abs < 4");
     assert!(holds(&e, &[("index", 3), ("abs", 0)]));

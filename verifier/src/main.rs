@@ -770,6 +770,7 @@ fn dispatch(command: Command) -> Result<u8, String> {
                 ..limits.config(false)?
             };
             let task = bench::Task {
+                property: bench::manifest_property(&set),
                 set,
                 file,
                 expected,

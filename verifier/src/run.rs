@@ -12,6 +12,26 @@ pub struct Run {
     pub certificate: Option<Certificate>,
 }
 
+impl Run {
+    /// The properties the program was translated for (C), as recorded.
+    pub fn properties(&self) -> frontend::Properties {
+        self.certificate
+            .as_ref()
+            .and_then(|c| c.header.source.as_ref())
+            .and_then(|s| frontend::Properties::of_translation(&s.translation).ok())
+            .unwrap_or_default()
+    }
+
+    /// `safe`, `unsafe` or `unknown`, as the verdict line says it: a trace
+    /// into undefined behaviour the properties do not name is `unknown`.
+    pub fn verdict_word(&self) -> String {
+        match classify(&self.program, self.properties(), &self.outcome.verdict) {
+            Classified::UndefinedBehaviour(_) => "unknown".into(),
+            _ => self.outcome.verdict.word(),
+        }
+    }
+}
+
 /// What an UNSAFE run reached, when the program has check sites: `None`
 /// for `reach_error` (or no checks), the site otherwise.
 pub fn reached_site<'p>(

@@ -5,7 +5,7 @@ pub mod pool;
 pub mod shard;
 
 use crate::engine::{Config, Verdict};
-use crate::frontend::Encoding;
+use crate::frontend::{self, Encoding};
 use crate::run::{run_file, Run};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
@@ -65,18 +65,23 @@ pub struct Task {
     pub file: String,
     pub expected: String,
     pub index: usize,
+    /// The property the expected verdict is about (`no-overflow` for a
+    /// manifest column `expected_verdict_no_overflow`); `None`: the default.
+    pub property: Option<String>,
 }
 
 /// The tasks of every DIR's manifest, in order, numbered across the DIRs.
 pub fn tasks(dirs: &[PathBuf]) -> Result<Vec<Task>, String> {
     let mut out = Vec::new();
     for dir in dirs {
+        let property = manifest_property(dir);
         for (file, expected) in manifest(dir)? {
             out.push(Task {
                 set: dir.clone(),
                 file,
                 expected,
                 index: out.len(),
+                property: property.clone(),
             });
         }
     }
@@ -86,7 +91,7 @@ pub fn tasks(dirs: &[PathBuf]) -> Result<Vec<Task>, String> {
 fn verdict_word(run: &Result<Run, String>) -> String {
     match run {
         Err(_) => "error".into(),
-        Ok(r) => r.outcome.verdict.word(),
+        Ok(r) => r.verdict_word(),
     }
 }
 
@@ -104,6 +109,15 @@ pub fn check_run(run: &Run) -> String {
             }
         }
     }
+}
+
+/// The property of a manifest's expected verdicts: `no-overflow` when its
+/// third column is `expected_verdict_no_overflow`.
+pub fn manifest_property(dir: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(dir.join("MANIFEST.tsv")).ok()?;
+    let header = text.lines().next()?;
+    (header.split('\t').nth(2) == Some("expected_verdict_no_overflow"))
+        .then(|| "no-overflow".into())
 }
 
 /// Reads `file<TAB>expected` lines (CHC-COMP's `sat`/`unsat` read as
@@ -162,6 +176,13 @@ pub fn manifest(dir: &Path) -> Result<Vec<(String, String)>, String> {
 /// the certificate cache in `cache` if given.
 pub fn run_task(task: &Task, cfg: &Config, with_sbe: bool, cache: Option<&Path>) -> Row {
     let path = task.set.join(&task.file);
+    let mut own = cfg.clone();
+    if let Some(p) = &task.property {
+        if cfg.properties.is_none() {
+            own.properties = frontend::Properties::parse(p).ok();
+        }
+    }
+    let cfg = &own;
     let (lbe, lookup) = match crate::cache::run_file_with(&path, Encoding::Lbe, cfg, cache) {
         Ok((run, lookup)) => (Ok(run), lookup),
         Err(e) => (Err(e), None),

@@ -47,6 +47,7 @@ fn certified_score_counts_a_verdict_without_a_valid_certificate_as_zero() {
 fn tasks_of(n: usize) -> Vec<Task> {
     (0..n)
         .map(|i| Task {
+            property: None,
             set: "set".into(),
             file: format!("t{i}.imp"),
             expected: "safe".into(),

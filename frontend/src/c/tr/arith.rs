@@ -175,12 +175,17 @@ impl<'a> Tr<'a> {
                     let zero = Expr::eq(y.clone(), Expr::int(0));
                     self.queue_check(zero, CheckKind::DivisionByZero, span);
                     if ct.signed && self.props.checks_overflow() {
-                        // MIN / -1 (and MIN % -1, whose quotient it is) overflow.
+                        // MIN / -1 overflows; MIN % -1 is undefined too.
                         let min = and(
                             Expr::eq(x.clone(), num(ct.min())),
                             Expr::eq(y.clone(), Expr::int(-1)),
                         );
-                        self.queue_check(min, CheckKind::Overflow, span);
+                        let kind = if is_div {
+                            CheckKind::Overflow
+                        } else {
+                            CheckKind::RemainderOverflow
+                        };
+                        self.queue_check(min, kind, span);
                     }
                     let (bx, by) = (Box::new(x), Box::new(y));
                     let e = if is_div {
@@ -195,7 +200,12 @@ impl<'a> Tr<'a> {
                 }
                 if ct.signed && d == -BigInt::one() && self.props.checks_overflow() {
                     let min = Expr::eq(x.clone(), num(ct.min()));
-                    self.queue_check(min, CheckKind::Overflow, span);
+                    let kind = if is_div {
+                        CheckKind::Overflow
+                    } else {
+                        CheckKind::RemainderOverflow
+                    };
+                    self.queue_check(min, kind, span);
                 }
                 let ad = Num(d.abs());
                 let nonneg = interval(&x, &self.var_ty)

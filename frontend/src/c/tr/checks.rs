@@ -24,6 +24,9 @@ pub enum CheckKind {
     DivisionByZero,
     /// A shift by a negative amount or by the width or more (C: undefined).
     ShiftAmount,
+    /// `MIN % -1` (C11: undefined, its quotient does not fit; SV-COMP's
+    /// NoOverflows lists only + - * / unary - and <<, so not an overflow).
+    RemainderOverflow,
 }
 
 impl CheckKind {
@@ -32,6 +35,7 @@ impl CheckKind {
             CheckKind::Overflow => "signed overflow",
             CheckKind::DivisionByZero => "division by zero",
             CheckKind::ShiftAmount => "shift amount out of range",
+            CheckKind::RemainderOverflow => "remainder of the minimum by -1",
         }
     }
 }
