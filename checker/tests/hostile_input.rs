@@ -135,6 +135,8 @@ fn source_binding_past_the_deadline_is_inconclusive() {
             encoding: "lbe".into(),
             data_model: None,
             frontend: frontend::FRONTEND.into(),
+            properties: vec![],
+            assumptions: vec![],
         },
     });
     let binding = Binding::Source {
