@@ -112,8 +112,9 @@ class Tool(benchexec.tools.template.BaseTool2):
                     "${taskdef_path}/${taskdef_name}</option> to the benchmark definition"
                 )
 
+        prop = None
         if task.property_file:
-            self._require_unreach_call(task.property_file)
+            prop = self._property(task.property_file)
 
         def given(*names):
             return any(
@@ -128,29 +129,46 @@ class Tool(benchexec.tools.template.BaseTool2):
             added += ["--memory-mb", str(max(64, rlimits.memory * 3 // 4 // 2**20))]
         if not given("-o", "--output"):
             added += ["-o", "certificate.json"]
+        if prop and not given("--property"):
+            added += ["--property", prop]
         return [executable, "verify", *options, *added, *inputs]
 
     @staticmethod
-    def _require_unreach_call(property_file):
-        if os.path.basename(property_file) == "unreach-call.prp":
-            return
+    def _property(property_file):
+        """`unreach-call` or `no-overflow`, told by the property file's
+        formula; anything else (memory safety, termination) is unsupported."""
+        names = {
+            "unreach-call.prp": "unreach-call",
+            "no-overflow.prp": "no-overflow",
+        }
         try:
             with open(property_file) as f:
                 text = f.read()
         except OSError:
+            text = None
+        if text is None:
+            name = names.get(os.path.basename(property_file))
+            if name:
+                return name
             text = ""
         checks = [line.strip() for line in text.splitlines() if line.strip()]
-        if checks and all(
-            re.fullmatch(
+        found = []
+        for line in checks:
+            if re.fullmatch(
                 r"CHECK\( init\(main\(\)\), LTL\(G ! call\("
                 r"(reach_error|__VERIFIER_error)\(\)\)\) \)",
                 line,
-            )
-            for line in checks
-        ):
-            return
+            ):
+                found.append("unreach-call")
+            elif re.fullmatch(r"CHECK\( init\(main\(\)\), LTL\(G ! overflow\) \)", line):
+                found.append("no-overflow")
+            else:
+                found = []
+                break
+        if found:
+            return ",".join(dict.fromkeys(found))
         raise UnsupportedFeatureException(
-            f"certa checks only the property unreach-call, not {property_file}"
+            f"certa checks the properties unreach-call and no-overflow, not {property_file}"
         )
 
     def determine_result(self, run):
@@ -161,16 +179,23 @@ class Tool(benchexec.tools.template.BaseTool2):
             return result.RESULT_ERROR
 
         verdict = None
+        violated = None
         for line in run.output:
             line = line.strip()
-            if line in ("SAFE", "UNSAFE") or line.startswith("UNKNOWN"):
-                verdict = line.split(":")[0]
+            word = re.split(r"[ :]", line, maxsplit=1)[0]
+            if word in ("SAFE", "UNSAFE", "UNKNOWN"):
+                verdict = word
+                # `UNSAFE (no-overflow: ...)` or `UNSAFE (unreach-call)`.
+                m = re.match(r"UNSAFE \((no-overflow|unreach-call)", line)
+                violated = m.group(1) if m else None
                 break
 
         code = run.exit_code.value
         if code == 0 and verdict == "SAFE":
             return result.RESULT_TRUE_PROP
         if code == 1 and verdict == "UNSAFE":
+            if violated == "no-overflow":
+                return result.RESULT_FALSE_OVERFLOW
             return result.RESULT_FALSE_REACH
         if code == 2:
             return result.RESULT_UNKNOWN

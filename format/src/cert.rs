@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 /// The value of `header.format` in every certificate.
 pub const FORMAT_NAME: &str = "certa-certificate";
 /// The format version this code writes and reads.
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
 /// The oldest format version this code reads: version 3 only added
 /// optional fields (arrays, quantified regions) to version 2.
 pub const OLDEST_READABLE_VERSION: u32 = 2;
@@ -102,11 +102,11 @@ pub struct Translation {
     /// (`unreach-call`, `no-overflow`). Absent in certificates written
     /// before properties were recorded, which meant `unreach-call` over
     /// mathematical integers (assumption `no-overflow`).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     pub properties: Vec<String>,
     /// C only: what the verdict assumes (`no-overflow` under
     /// `--assume-no-overflow`: signed arithmetic read as mathematical).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     pub assumptions: Vec<String>,
 }
 

@@ -131,6 +131,10 @@ pub fn certificate_from_bytes(path: &str, bytes: &[u8]) -> Result<Certificate, C
             let old: crate::v2::Certificate =
                 bincode_options().deserialize(&rest[4..]).map_err(binary)?;
             old.into()
+        } else if found == 3 {
+            let old: crate::v3::Certificate =
+                bincode_options().deserialize(&rest[4..]).map_err(binary)?;
+            old.into()
         } else {
             bincode_options().deserialize(&rest[4..]).map_err(binary)?
         };

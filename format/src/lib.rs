@@ -11,6 +11,7 @@ pub mod print;
 pub mod smtlib;
 pub mod task;
 pub mod v2;
+pub mod v3;
 
 pub use cert::*;
 pub use expr::{Expr, ExprSort, Num};

@@ -1,7 +1,8 @@
 //! The binary layout of format version 2, read into version-3 values (bincode has no optional fields).
 
-use crate::cert::{self, unique_keys, Header, Literal, Predicate, SourceMap, Valuation};
+use crate::cert::{self, unique_keys, Literal, Predicate, SourceMap, Valuation};
 use crate::task::Task;
+use crate::v3::Header;
 use serde::Deserialize;
 
 #[derive(Deserialize)]
@@ -129,7 +130,7 @@ impl From<Certificate> for cert::Certificate {
             }),
         };
         cert::Certificate {
-            header: c.header,
+            header: c.header.into(),
             task: c.task,
             body,
             source_map: c.source_map,

@@ -33,6 +33,8 @@ mod tests;
 #[cfg(test)]
 mod tests_arrays;
 #[cfg(test)]
+mod tests_checks;
+#[cfg(test)]
 mod tests_memory;
 #[cfg(test)]
 mod tests_witness;

@@ -463,8 +463,7 @@ pub(crate) fn c_file(tag: &str, src: &str) -> std::path::PathBuf {
 
 pub(crate) fn c_task_dm(tag: &str, src: &str, dm: c::DataModel, enc: Encoding) -> Task {
     let path = c_file(tag, src);
-    let p =
-        c::load_c(&path, dm, enc, crate::Properties::default()).unwrap_or_else(|e| panic!("{e}"));
+    let p = c::load_c(&path, dm, enc, crate::Properties::LEGACY).unwrap_or_else(|e| panic!("{e}"));
     valid(&p.task);
     p.task
 }
@@ -479,7 +478,7 @@ pub(crate) fn c_err(tag: &str, src: &str) -> String {
         &path,
         c::DataModel::Lp64,
         Encoding::Lbe,
-        crate::Properties::default(),
+        crate::Properties::LEGACY,
     ) {
         Ok(p) => panic!("expected an error, got {}", task_to_string(&p.task)),
         Err(e) => e

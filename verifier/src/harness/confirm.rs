@@ -358,6 +358,12 @@ pub fn confirm_harness(cert: &Certificate, _source: &Path, h: &Harness) -> Confi
         Err(e) => return Confirmation::inconclusive(e, String::new(), notes),
     };
     let mut flags: Vec<String> = vec!["-w".into(), "-O0".into()];
+    if h.undefined.is_some() {
+        // The run ends in undefined arithmetic: gcc's sanitizers report
+        // it (file:line:col: runtime error: ...) and stop the run.
+        flags.push("-fsanitize=signed-integer-overflow,integer-divide-by-zero,shift".into());
+        flags.push("-fno-sanitize-recover=all".into());
+    }
     let mut harness_flags: Vec<String> = Vec::new();
     let mut program = h.program.clone();
     let host_64 = cfg!(target_pointer_width = "64");
@@ -490,7 +496,10 @@ pub fn confirm_harness(cert: &Certificate, _source: &Path, h: &Harness) -> Confi
     if !run.stderr.is_empty() {
         output.push_str(&format!("[stderr]\n{}\n", last_lines(&run.stderr, 10)));
     }
-    let (outcome, reason) = judge(&run, h.nondet.len());
+    let (outcome, reason) = match &h.undefined {
+        Some(site) => judge_undefined(&run, site),
+        None => judge(&run, h.nondet.len()),
+    };
     // A run that depends on values nobody sets refutes nothing.
     let (outcome, reason) = if outcome == Outcome::NotConfirmed && !h.indeterminate.is_empty() {
         (
@@ -505,6 +514,52 @@ pub fn confirm_harness(cert: &Certificate, _source: &Path, h: &Harness) -> Confi
         reason,
         output,
         notes,
+    }
+}
+
+/// What a run that should end in undefined arithmetic shows: CONFIRMED
+/// only when a sanitizer reports a runtime error on the operation's line.
+fn judge_undefined(run: &RunResult, site: &frontend::c::CheckSite) -> (Outcome, String) {
+    let wanted = format!(":{}:", site.line);
+    let reports: Vec<&str> = run
+        .stderr
+        .lines()
+        .filter(|l| l.contains("runtime error:"))
+        .collect();
+    let what = format!(
+        "{} in `{}` at line {}",
+        site.kind.name(),
+        site.text,
+        site.line
+    );
+    match reports.iter().find(|l| l.contains(&wanted)) {
+        Some(r) => (
+            Outcome::Confirmed,
+            format!(
+                "gcc's sanitizer reports the certificate's {what}: {}",
+                r.trim()
+            ),
+        ),
+        None if run.report.is_some() => (
+            Outcome::NotConfirmed,
+            format!("the run reached the error call, not the certificate's {what}"),
+        ),
+        None => match reports.first() {
+            Some(r) => (
+                Outcome::NotConfirmed,
+                format!(
+                    "the sanitizer reports another operation, not the certificate's {what}: {}",
+                    r.trim()
+                ),
+            ),
+            None => (
+                Outcome::NotConfirmed,
+                format!(
+                    "the run ended with {} without a sanitizer report of the certificate's {what}",
+                    run.status.describe()
+                ),
+            ),
+        },
     }
 }
 

@@ -41,6 +41,10 @@ pub struct Harness {
     pub data_model: String,
     pub nondet: Vec<NondetRead>,
     pub indeterminate: Vec<Indeterminate>,
+    /// The checked operation the certificate's run ends in (signed
+    /// overflow, division by zero, shift amount), if not `reach_error`:
+    /// `confirm` builds with gcc's sanitizers and wants them to report it.
+    pub undefined: Option<frontend::c::CheckSite>,
 }
 
 /// The SV-COMP return type of `__VERIFIER_nondet_<kind>`.
@@ -206,6 +210,19 @@ pub fn harness(cert: &Certificate, source: &Path) -> Result<String, String> {
     build(cert, source).map(|h| h.text)
 }
 
+/// The checked operation an UNSAFE certificate's run ends in (see
+/// `frontend::c::CheckSite`), `None` for `reach_error`.
+pub fn reached_check(
+    cert: &Certificate,
+    source: &Path,
+) -> Result<Option<frontend::c::CheckSite>, String> {
+    let (Body::Unsafe(trace), Some(recorded)) = (&cert.body, &cert.header.source) else {
+        return Ok(None);
+    };
+    let program = frontend::load_as(source, &recorded.translation).map_err(|e| e.to_string())?;
+    Ok(crate::run::reached_site(&program, trace).cloned())
+}
+
 /// Builds the harness (see [`Harness`]).
 pub fn build(cert: &Certificate, source: &Path) -> Result<Harness, String> {
     let Body::Unsafe(_) = &cert.body else {
@@ -222,6 +239,7 @@ pub fn build(cert: &Certificate, source: &Path) -> Result<Harness, String> {
             recorded.translation.language
         ));
     }
+    let undefined = reached_check(cert, source)?;
     let program = program_file(source)?;
     let text =
         std::fs::read_to_string(&program).map_err(|e| format!("{}: {e}", program.display()))?;
@@ -471,6 +489,7 @@ static unsigned long long certa_next(unsigned char kind) {
         data_model,
         nondet: st.nondet,
         indeterminate: st.indeterminate,
+        undefined,
     })
 }
 

@@ -274,9 +274,11 @@ impl<'a> Tr<'a> {
         let p = Num(BigInt::one() << k);
         if matches!(op, BinOp::Shl) {
             let e = fold(Expr::Mul(p, Box::new(x)));
-            if ty.signed && self.props.checks_overflow() {
-                // A result out of range is an overflow; on from the check
-                // the value is in range.
+            if ty.signed && self.props.no_overflow {
+                // SV-COMP's NoOverflows counts a signed `<<` whose result
+                // does not fit; on from the check the value is in range.
+                // (gcc defines signed `<<` as two's complement, so the
+                // default reading wraps, below.)
                 self.check_range(&e, ty, span);
                 return Ok(V::I(e, ty, true));
             }
@@ -330,7 +332,7 @@ impl<'a> Tr<'a> {
         if matches!(op, BinOp::Shr) {
             return V::I(e, ty, true);
         }
-        if ty.signed && self.props.checks_overflow() {
+        if ty.signed && self.props.no_overflow {
             // On from the check, the value is in range: no wrap needed.
             self.check_range(&e, ty, span);
             V::I(e, ty, true)

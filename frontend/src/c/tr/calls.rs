@@ -121,6 +121,30 @@ impl<'a> Tr<'a> {
                 Ok(void)
             }
             _ if memory::is_allocation(name) => self.allocate(e, None, cur),
+            "printf" | "puts" | "putchar" => {
+                // Output only: the arguments are evaluated, the result
+                // (characters written, or negative on an error) is any
+                // value of its type. `%n` would write memory: refused.
+                if name == "printf" {
+                    let format = args.first().map(|f| self.snippet(f)).unwrap_or_default();
+                    if !format.starts_with('"') {
+                        return Err(self.unsup(e, "`printf` with a format that is not a literal"));
+                    }
+                    if format.contains("%n") {
+                        return Err(self.unsup(e, "`printf` with `%n`"));
+                    }
+                }
+                for a in args {
+                    if a.kind != Kind::StringLiteral && !is_string(a) {
+                        self.effect(a, cur)?;
+                    }
+                }
+                let ty = self.int_type(&e.ty, e)?;
+                let t = self.temp("output", e, ty);
+                self.emit(cur, Op::Havoc(t.clone()), e);
+                self.emit(cur, Op::Assume(in_range(Expr::var(&t), &ty)), e);
+                Ok(V::I(Expr::var(&t), ty, true))
+            }
             "free" => {
                 // Nothing is freed: addresses are never reused, and memory
                 // safety is assumed.
