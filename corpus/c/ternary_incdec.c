@@ -9,6 +9,7 @@ int main(void) {
   int b = ++i;
   __VERIFIER_assert(a == 5 && b == 7 && i == 7);
   int x = __VERIFIER_nondet_int();
+  if (x == -2147483647 - 1) return 0; /* -INT_MIN overflows (undefined) */
   int m = x > 0 ? x : -x;
   __VERIFIER_assert(m >= 0);
   int k = 0;

@@ -232,8 +232,9 @@ fn linear(task: &Task, coeffs: &[BigInt]) -> Expr {
 
 /// Coefficient vectors of the octagon-like forms `±x ±y ±z` over up to
 /// `width` variables (fewer for many variables, to bound the candidates).
-fn templates(n: usize) -> Vec<Vec<BigInt>> {
-    let width = if n <= 6 {
+fn templates(n: usize, eligible: &[usize]) -> Vec<Vec<BigInt>> {
+    let m = eligible.len();
+    let width = if m <= 6 {
         3
     } else if n <= 12 {
         2
@@ -265,19 +266,118 @@ fn templates(n: usize) -> Vec<Vec<BigInt>> {
             pick.pop();
         }
     }
-    rec(n, width, 0, &mut pick, &mut out);
-    out
+    rec(m, width, 0, &mut pick, &mut out);
+    // Spread the forms over the eligible variables' positions.
+    out.into_iter()
+        .map(|f| {
+            let mut v = vec![BigInt::zero(); n];
+            for (k, a) in f.into_iter().enumerate() {
+                v[eligible[k]] = a;
+            }
+            v
+        })
+        .collect()
+}
+
+/// Variables worth invariants: not the error state's `violation` mark,
+/// which only edges into `bad` assign (see `frontend::c::VIOLATION`).
+fn eligible(task: &Task) -> Vec<usize> {
+    let mark = crate::frontend::c::VIOLATION;
+    (0..task.vars.len())
+        .filter(|&i| {
+            let name = &task.vars[i].name;
+            name != mark && !name.starts_with(&format!("{mark}."))
+        })
+        .collect()
+}
+
+/// `2^k - 1` or `-2^k` for a C integer width `k + 1` or `k`: a type's limit.
+fn is_type_limit(c: &BigInt) -> bool {
+    [7u32, 8, 15, 16, 31, 32, 63, 64].iter().any(|&k| {
+        let p = BigInt::one() << k;
+        *c == &p - 1 || *c == -p
+    })
+}
+
+/// The small integer constants the task compares with (its thresholds):
+/// bounds such as `n <= 1000` hold at a loop but are never sampled at their
+/// extreme, and proving that a counter stays in its type's range needs them.
+fn thresholds(task: &Task) -> Vec<BigInt> {
+    let mut out: std::collections::BTreeSet<BigInt> = std::collections::BTreeSet::new();
+    let limit = BigInt::from(1u64 << 40);
+    let mut stack: Vec<&Expr> = task.edges.iter().map(|e| &e.relation).collect();
+    stack.push(&task.init);
+    while let Some(e) = stack.pop() {
+        if let Expr::Lt(a, b) | Expr::Le(a, b) | Expr::Gt(a, b) | Expr::Ge(a, b) = e {
+            for side in [a, b] {
+                if let Expr::Int(Num(c)) = &**side {
+                    if c.abs() < limit {
+                        out.insert(c.clone());
+                    }
+                }
+            }
+        }
+        stack.extend(e.children());
+    }
+    // The closest to zero first (loop bounds), and every type limit.
+    let (limits, mut v): (Vec<BigInt>, Vec<BigInt>) = out.into_iter().partition(is_type_limit);
+    v.sort_by_key(|c| c.abs());
+    v.truncate(16);
+    v.extend(limits);
+    v
 }
 
 /// Candidate facts at one location from the states seen there: the affine
 /// hull's equalities, and `f >= min f` for each template form `f`.
 fn candidates(task: &Task, points: &[State]) -> Vec<Expr> {
     let n = task.vars.len();
+    let eligible = eligible(task);
     let mut out: Vec<Expr> = affine_hull(points, n)
         .into_iter()
         .map(|(a, c)| Expr::eq(linear(task, &a), Expr::Int(Num(c))))
         .collect();
-    for t in templates(n) {
+    // `±x >= c` for each threshold `c` the samples satisfy.
+    let limits = thresholds(task);
+    for &i in &eligible {
+        for sign in [BigInt::one(), -BigInt::one()] {
+            let mut t = vec![BigInt::zero(); n];
+            t[i] = sign.clone();
+            let lo = points.iter().map(|p| &p[i] * &sign).min();
+            for c in &limits {
+                let c = c * &sign;
+                if lo.as_ref().is_some_and(|lo| *lo >= c) {
+                    out.push(Expr::Ge(
+                        Box::new(linear(task, &t)),
+                        Box::new(Expr::Int(Num(c))),
+                    ));
+                }
+            }
+        }
+    }
+    // Sums of two variables within a C type's limits (`sent + n <=
+    // INT_MAX`: a counter and a bound that trade places), for the limits
+    // the task compares with.
+    let type_limits: Vec<&BigInt> = limits.iter().filter(|c| is_type_limit(c)).collect();
+    for t in templates(n, &eligible) {
+        if t.iter().filter(|a| !a.is_zero()).count() != 2 {
+            continue;
+        }
+        let values: Vec<BigInt> = points
+            .iter()
+            .map(|p| p.iter().zip(&t).map(|(x, a)| x * a).sum())
+            .collect();
+        for c in &type_limits {
+            for c in [(*c).clone(), -(*c).clone()] {
+                if values.iter().all(|v| *v >= c) {
+                    out.push(Expr::Ge(
+                        Box::new(linear(task, &t)),
+                        Box::new(Expr::Int(Num(c))),
+                    ));
+                }
+            }
+        }
+    }
+    for t in templates(n, &eligible) {
         let values: Vec<BigInt> = points
             .iter()
             .map(|p| p.iter().zip(&t).map(|(x, a)| x * a).sum())

@@ -1,9 +1,0 @@
-extern void abort(void);
-extern void reach_error(void);
-extern int __VERIFIER_nondet_int(void);
-extern unsigned int __VERIFIER_nondet_uint(void);
-void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error(); abort();} } }
-int main(void) {
-  int x = __VERIFIER_nondet_int(); int y = x * x; __VERIFIER_assert(y >= 0);
-  return 0;
-}
