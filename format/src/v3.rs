@@ -4,9 +4,9 @@
 
 use crate::cert::{self, Body, SourceMap, Tool};
 use crate::task::Task;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 pub struct Translation {
     language: String,
     encoding: String,
@@ -14,14 +14,14 @@ pub struct Translation {
     frontend: String,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 pub struct SourceFile {
     name: String,
     sha256: String,
     translation: Translation,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 pub struct Header {
     format: String,
     version: u32,
@@ -32,7 +32,7 @@ pub struct Header {
 }
 
 /// A version-3 binary certificate: the version-4 layout but for the header.
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 pub struct Certificate {
     header: Header,
     task: Task,
@@ -72,5 +72,70 @@ impl From<Certificate> for cert::Certificate {
             body: c.body,
             source_map: c.source_map,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::codec::{certificate_from_bytes, to_bincode, BINARY_MAGIC};
+
+    /// A version-3 binary certificate of a C program (no properties in its
+    /// header) reads as unreach-call with assumption no-overflow's absence
+    /// made explicit by the frontend: empty properties and assumptions.
+    #[test]
+    fn version_3_binary_certificates_read_with_empty_properties() {
+        let old = Certificate {
+            header: Header {
+                format: crate::FORMAT_NAME.into(),
+                version: 3,
+                producer: Tool {
+                    name: "certa".into(),
+                    version: "0.1.0".into(),
+                },
+                solver: Tool {
+                    name: "z3".into(),
+                    version: "4.8.12".into(),
+                },
+                task_sha256: "00".into(),
+                source: Some(SourceFile {
+                    name: "p.c".into(),
+                    sha256: "11".into(),
+                    translation: Translation {
+                        language: "c".into(),
+                        encoding: "lbe".into(),
+                        data_model: Some("LP64".into()),
+                        frontend: "certa-frontend 0.1.0".into(),
+                    },
+                }),
+            },
+            task: Task {
+                vars: vec![],
+                locations: vec!["a".into(), "bad".into()],
+                initial_location: "a".into(),
+                bad_location: "bad".into(),
+                init: crate::Expr::Bool(true),
+                edges: vec![],
+            },
+            body: Body::Unsafe(cert::Trace {
+                initial: Default::default(),
+                initial_arrays: Default::default(),
+                steps: vec![],
+            }),
+            source_map: None,
+        };
+        let mut bytes = BINARY_MAGIC.to_vec();
+        bytes.extend_from_slice(&3u32.to_le_bytes());
+        bytes.extend(to_bincode(&old));
+        let c = certificate_from_bytes("old.cert", &bytes).unwrap();
+        let t = &c.header.source.as_ref().unwrap().translation;
+        assert_eq!(c.header.version, 3);
+        assert_eq!(t.frontend, "certa-frontend 0.1.0");
+        assert!(t.properties.is_empty() && t.assumptions.is_empty());
+        // The same bytes labelled version 4 do not decode (the layouts differ).
+        let mut v4 = BINARY_MAGIC.to_vec();
+        v4.extend_from_slice(&4u32.to_le_bytes());
+        v4.extend(to_bincode(&old));
+        assert!(certificate_from_bytes("old.cert", &v4).is_err());
     }
 }

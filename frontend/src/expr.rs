@@ -87,6 +87,8 @@ pub enum PK {
     Select(Box<PExpr>, Box<PExpr>),
     Store(Box<PExpr>, Box<PExpr>, Box<PExpr>),
     Const(Box<PExpr>),
+    /// `.ts` `quot`, `rem`, `bitand`, `bitor`, `bitxor` of two integers.
+    Binary(&'static str, Box<PExpr>, Box<PExpr>),
 }
 
 pub struct Parser<'a> {
@@ -444,7 +446,10 @@ impl<'a> Parser<'a> {
                 self.bump();
                 if self.mode == Mode::Ts && *self.peek() == Tok::LParen {
                     let fun = s.as_str();
-                    if !matches!(fun, "ite" | "and" | "or" | "add" | "store" | "const") {
+                    const BINARY: [&str; 5] = ["quot", "rem", "bitand", "bitor", "bitxor"];
+                    if !matches!(fun, "ite" | "and" | "or" | "add" | "store" | "const")
+                        && !BINARY.contains(&fun)
+                    {
                         return Err(FrontendError::syntax(
                             self.file,
                             pos,
@@ -465,13 +470,14 @@ impl<'a> Parser<'a> {
                     let arity = match fun {
                         "ite" | "store" => Some(3),
                         "const" => Some(1),
+                        f if BINARY.contains(&f) => Some(2),
                         _ => None,
                     };
                     if let Some(k) = arity.filter(|k| *k != args.len()) {
-                        let what = if k == 1 {
-                            "one argument"
-                        } else {
-                            "three arguments"
+                        let what = match k {
+                            1 => "one argument",
+                            2 => "two arguments",
+                            _ => "three arguments",
                         };
                         return Err(FrontendError::syntax(
                             self.file,
@@ -484,6 +490,10 @@ impl<'a> Parser<'a> {
                         "ite" => Ok(mk(PK::Ite(take(), take(), take()))),
                         "store" => Ok(mk(PK::Store(take(), take(), take()))),
                         "const" => Ok(mk(PK::Const(take()))),
+                        f if BINARY.contains(&f) => {
+                            let name = BINARY[BINARY.iter().position(|b| *b == f).expect("listed")];
+                            Ok(mk(PK::Binary(name, take(), take())))
+                        }
                         "and" => Ok(mk(PK::And(args))),
                         "or" => Ok(mk(PK::Or(args))),
                         _ => Ok(mk(PK::Add(args))),
@@ -609,6 +619,20 @@ impl Lower<'_> {
                 }
                 (Expr::ConstArray(Box::new(x)), Array)
             }
+            PK::Binary(name, a, c) => {
+                let (x, y) = (
+                    Box::new(self.operand(a, Int, name)?),
+                    Box::new(self.operand(c, Int, name)?),
+                );
+                let e = match *name {
+                    "quot" => Expr::Quot(x, y),
+                    "rem" => Expr::Rem(x, y),
+                    "bitand" => Expr::BitAnd(x, y),
+                    "bitor" => Expr::BitOr(x, y),
+                    _ => Expr::BitXor(x, y),
+                };
+                (e, Int)
+            }
             PK::Neg(a) => (Expr::Neg(Box::new(self.operand(a, Int, "-")?)), Int),
             PK::Not(a) => (Expr::Not(Box::new(self.operand(a, Bool, "!")?)), Bool),
             PK::Add(v) => {
@@ -644,6 +668,9 @@ impl Lower<'_> {
                             (Expr::Mul(Num(kx), Box::new(y)), Int)
                         } else if let Some(ky) = self.constant(&y) {
                             (Expr::Mul(Num(ky), Box::new(x)), Int)
+                        } else if self.mode == Mode::Ts {
+                            // A product of two terms (the format's `times`).
+                            (Expr::Times(Box::new(x), Box::new(y)), Int)
                         } else {
                             return Err(FrontendError::nonlinear(
                                 self.file,

@@ -139,6 +139,22 @@ fn location_term(body: &SafeBody, loc: &str, print: &dyn Fn(&Expr) -> String) ->
     }
 }
 
+/// Bitwise `and` for a task that uses bitwise operators: exact for C
+/// values (`|a|, |b| < 2^64`) through 65-bit vectors (Z3's `int2bv` and
+/// `bv2nat`); the checker instead over-approximates it (`format::bits`).
+pub fn bitand_definition(task: &Task) -> String {
+    let mut all: Vec<Expr> = task.edges.iter().map(|e| e.relation.clone()).collect();
+    all.push(task.init.clone());
+    if format::bits::and_pairs(&all).is_empty() {
+        return String::new();
+    }
+    let wrap = num_bigint::BigInt::from(1) << 65u32;
+    format!(
+        "(define-fun {} ((a Int) (b Int)) Int\n  (let ((u (bv2nat (bvand ((_ int2bv 65) a) ((_ int2bv 65) b)))))\n    (ite (and (< a 0) (< b 0)) (- u {wrap}) u)))\n",
+        format::smtlib::BITAND
+    )
+}
+
 /// The task as a CHC problem in SMT-LIB (`(set-logic HORN)`).
 pub fn task_to_chc(task: &Task) -> String {
     let names = task.var_names();
@@ -155,6 +171,7 @@ pub fn task_to_chc(task: &Task) -> String {
         format::hash::task_sha256(task)
     );
     let _ = writeln!(s, "(set-logic HORN)");
+    s.push_str(&bitand_definition(task));
     let ints = sorts.join(" ");
     for l in &task.locations {
         if *l != task.bad_location {
@@ -320,6 +337,8 @@ pub fn model_validation_scripts(chc_text: &str, model: &str) -> Result<Vec<Strin
         }
     }
     let mut asserts = Vec::new();
+    // The problem's own definitions (bitwise `and`) come first.
+    let mut prelude = String::new();
     for cmd in stream {
         match cmd.map_err(|e| format!("problem: {e}"))? {
             Command::DeclareFun { symbol, .. } => {
@@ -328,11 +347,15 @@ pub fn model_validation_scripts(chc_text: &str, model: &str) -> Result<Vec<Strin
                 }
             }
             Command::Assert { term } => asserts.push(term.to_string()),
+            c @ Command::DefineFun { .. } => {
+                prelude.push_str(&c.to_string());
+                prelude.push('\n');
+            }
             _ => {}
         }
     }
     Ok(asserts
         .into_iter()
-        .map(|t| format!("(set-logic ALL)\n{defs}\n(assert (not {t}))\n(check-sat)\n"))
+        .map(|t| format!("(set-logic ALL)\n{prelude}{defs}\n(assert (not {t}))\n(check-sat)\n"))
         .collect())
 }

@@ -12,6 +12,8 @@ use std::path::{Component, Path, PathBuf};
 
 pub const SCHEMA_URI: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 pub const RULE_ID: &str = "unreach-call";
+/// The rule of signed overflow (SV-COMP NoOverflows, CWE-190).
+pub const OVERFLOW_RULE_ID: &str = "no-overflow";
 /// The base id of relative artifact URIs (§3.4.4).
 pub const SRCROOT: &str = "%SRCROOT%";
 
@@ -59,6 +61,9 @@ pub struct SarifResult<'a> {
     pub expected: Option<String>,
     /// The checker's verdict on the certificate (`VALID`, ...).
     pub check: Option<String>,
+    /// The checked operation (overflow, division by zero, shift) the
+    /// certificate's run ends in, if not the error call.
+    pub site: Option<crate::frontend::c::CheckSite>,
 }
 
 impl<'a> SarifResult<'a> {
@@ -72,6 +77,7 @@ impl<'a> SarifResult<'a> {
             cert_sha256: None,
             expected: None,
             check: None,
+            site: None,
         }
     }
 
@@ -79,13 +85,27 @@ impl<'a> SarifResult<'a> {
     /// wrote (if any; hashed here when it can be read).
     pub fn from_run(source: &Path, run: &'a Run, cert_path: Option<&Path>) -> SarifResult<'a> {
         let cert_path = cert_path.filter(|_| run.certificate.is_some());
+        let site = match &run.outcome.verdict {
+            Verdict::Unsafe(t) => crate::run::reached_site(&run.program, t).cloned(),
+            _ => None,
+        };
+        let outcome = match (&site, run.verdict_word().as_str()) {
+            (Some(s), "unknown") => Outcome::Unknown(format!(
+                "undefined behaviour is reachable: {} in `{}` (line {}), which the checked properties do not name",
+                s.kind.name(),
+                s.text,
+                s.line
+            )),
+            _ => Outcome::from_verdict(&run.outcome.verdict),
+        };
         SarifResult {
+            site,
             cert: run.certificate.as_ref(),
             cert_path: cert_path.map(Path::to_path_buf),
             cert_sha256: cert_path
                 .and_then(|p| std::fs::read(p).ok())
                 .map(|b| format::hash::bytes_sha256(&b)),
-            ..SarifResult::new(source, Outcome::from_verdict(&run.outcome.verdict))
+            ..SarifResult::new(source, outcome)
         }
     }
 
@@ -124,16 +144,21 @@ pub fn sarif_log(results: &[SarifResult], srcroot: Option<&Path>) -> Value {
             })),
             Outcome::Unsafe => out.push(unsafe_result(r, &file, srcroot)),
             Outcome::Unknown(why) => {
+                let (rule, index) = rule_of(r.site.as_ref());
+                let location = match &r.site {
+                    Some(s) => site_location(r, s, &file, srcroot),
+                    None => json!({"physicalLocation": {"artifactLocation": file}}),
+                };
                 let mut res = json!({
-                    "ruleId": RULE_ID,
-                    "ruleIndex": 0,
+                    "ruleId": rule,
+                    "ruleIndex": index,
                     // §3.27.9-10: a kind other than `fail` requires level `none`.
                     "kind": "review",
                     "level": "none",
                     "message": {"text": format!(
                         "certa could not decide whether reach_error() is reachable: UNKNOWN ({why})."
                     )},
-                    "locations": [{"physicalLocation": {"artifactLocation": file}}],
+                    "locations": [location],
                 });
                 res["properties"] = result_properties(r);
                 out.push(res);
@@ -198,8 +223,54 @@ fn driver() -> Value {
             "defaultConfiguration": {"level": "error"},
             "help": {"text": "Replay the trace with `certa replay CERT`; check the certificate \
                 with `certa-check CERT --source FILE`."},
+        }, {
+            "id": OVERFLOW_RULE_ID,
+            "name": "NoSignedOverflow",
+            "shortDescription": {"text": "no signed integer overflow"},
+            "fullDescription": {"text": "No execution performs a signed arithmetic operation \
+                (+, -, *, /, unary -, <<) whose mathematical result lies outside its type \
+                (SV-COMP property no-overflow; undefined behaviour in C). certa proves it with a \
+                checkable certificate or refutes it with a concrete trace that gcc's \
+                -fsanitize=signed-integer-overflow confirms (`certa confirm`)."},
+            "defaultConfiguration": {"level": "error"},
+            "properties": {"tags": ["security", "external/cwe/cwe-190"], "cwe": "CWE-190"},
+            "help": {"text": "Replay the trace with `certa replay CERT`; confirm it with \
+                `certa confirm CERT`."},
         }],
     })
+}
+
+/// The rule and its index for a run that ends at `site` (or at the error call).
+fn rule_of(site: Option<&crate::frontend::c::CheckSite>) -> (&'static str, usize) {
+    match site {
+        Some(s) if s.kind == crate::frontend::c::CheckKind::Overflow => (OVERFLOW_RULE_ID, 1),
+        _ => (RULE_ID, 0),
+    }
+}
+
+/// The location of a check site, in the file the source map names.
+fn site_location(
+    r: &SarifResult,
+    s: &crate::frontend::c::CheckSite,
+    file: &Value,
+    srcroot: Option<&Path>,
+) -> Value {
+    let mapped = r
+        .cert
+        .and_then(|c| c.source_map.as_ref())
+        .filter(|m| !m.file.is_empty())
+        .map(|m| artifact_location(Path::new(&m.file), srcroot))
+        .unwrap_or_else(|| file.clone());
+    let stmt = SourceStatement {
+        line: s.line,
+        col: s.col,
+        text: s.text.clone(),
+    };
+    at(
+        &mapped,
+        &stmt,
+        Some(format!("{} in `{}`", s.kind.name(), s.text)),
+    )
 }
 
 fn result_properties(r: &SarifResult) -> Value {
@@ -247,7 +318,21 @@ fn unsafe_result(r: &SarifResult, file: &Value, srcroot: Option<&Path>) -> Value
         None => (whole_file, None, 0, None),
     };
     let steps = plural(steps, "step");
+    let (rule, index) = rule_of(r.site.as_ref());
+    let location = match &r.site {
+        Some(s) => site_location(r, s, file, srcroot),
+        None => location,
+    };
     let mut text = match (&failing, flow.is_some()) {
+        _ if r.site.is_some() => {
+            let s = r.site.as_ref().expect("a site");
+            format!(
+                "{} in `{}` can happen (line {}, CWE-190); a concrete trace of {steps} reaches it.",
+                s.kind.name(),
+                s.text.trim(),
+                s.line.max(1)
+            )
+        }
         (Some(s), _) if is_error_call(&s.text) => format!(
             "{} is reachable (line {}); a concrete trace of {steps} reaches it.",
             s.text.trim(),
@@ -270,8 +355,8 @@ fn unsafe_result(r: &SarifResult, file: &Value, srcroot: Option<&Path>) -> Value
         ));
     }
     let mut res = json!({
-        "ruleId": RULE_ID,
-        "ruleIndex": 0,
+        "ruleId": rule,
+        "ruleIndex": index,
         "level": "error",
         "message": {"text": text},
         "locations": [location],

@@ -584,6 +584,10 @@ struct Walk<'t> {
     indeterminate: Vec<Indeterminate>,
     allocations: Vec<Indeterminate>,
     solver_steps: usize,
+    /// The error state's `violation` mark (which check a run into `bad`
+    /// reached): the only value an LBE step into `bad` fixes that the SBE
+    /// path must match, or it could end at another check than the trace.
+    mark: Option<String>,
 }
 
 /// Edge evaluations one LBE step's propagation search may spend.
@@ -628,6 +632,7 @@ impl<'t> Walk<'t> {
             dags: HashMap::new(),
             int_vars: sbe_task.int_var_names(),
             array_vars: sbe_task.array_var_names(),
+            mark: sbe.checks.as_ref().map(|c| c.violation_var.clone()),
             env: Env::default(),
             opts,
             deadline,
@@ -838,7 +843,9 @@ impl<'t> Walk<'t> {
         let mut path = Vec::new();
         let mut work = 0usize;
         let found = self.dfs(&dag, START, &hints, &mut path, &mut work);
-        let out = if found && (at_bad || self.end_matches(step, &path)) {
+        let out = if found
+            && (at_bad && self.mark_matches(step) || !at_bad && self.end_matches(step, &path))
+        {
             Some(path.into_iter().map(|(s, _, _)| s).collect())
         } else {
             if found {
@@ -908,6 +915,15 @@ impl<'t> Walk<'t> {
     }
 
     /// Does the environment equal the LBE step's end state?
+    /// At `bad`: the path ends at the check the step's mark names.
+    fn mark_matches(&self, step: &Step) -> bool {
+        let Some(m) = &self.mark else { return true };
+        match step.next.get(m) {
+            Some(v) => self.env.vars.get(m) == Some(&v.0),
+            None => true,
+        }
+    }
+
     fn end_matches(
         &self,
         step: &Step,
@@ -1206,6 +1222,9 @@ impl<'t> Walk<'t> {
                 for (v, n) in &step.next {
                     solver.assert(int_sym(&syms[END][v]).eq(Int::from_big_int(&n.0)));
                 }
+            } else if let Some((v, n)) = self.mark.as_ref().and_then(|m| step.next.get_key_value(m))
+            {
+                solver.assert(int_sym(&syms[END][v]).eq(Int::from_big_int(&n.0)));
             }
             let r = self.budget.check(solver, &[]);
             let model = match r {

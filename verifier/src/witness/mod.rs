@@ -22,6 +22,31 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// The SV-COMP property a witness speaks about.
 pub const SPECIFICATION: &str = "G ! call(reach_error())";
+/// The witness specification of SV-COMP's no-overflow property.
+pub const NO_OVERFLOW_SPECIFICATION: &str = "G ! overflow";
+
+/// The specification a witness of `cert` states: the property its trace
+/// violates (no-overflow when it ends in a signed overflow), else the
+/// properties its translation checked.
+fn specification(
+    cert: &format::Certificate,
+    program: &frontend::Program,
+    props: frontend::Properties,
+) -> String {
+    if let format::Body::Unsafe(t) = &cert.body {
+        return match crate::run::reached_site(program, t) {
+            Some(s) if s.kind == frontend::c::CheckKind::Overflow => {
+                NO_OVERFLOW_SPECIFICATION.into()
+            }
+            _ => SPECIFICATION.into(),
+        };
+    }
+    match (props.unreach_call, props.no_overflow) {
+        (true, true) => format!("{SPECIFICATION} && {NO_OVERFLOW_SPECIFICATION}"),
+        (false, true) => NO_OVERFLOW_SPECIFICATION.into(),
+        _ => SPECIFICATION.into(),
+    }
+}
 
 /// A source loop: its keyword's position, its function, the task locations
 /// that are its head (one per inlined copy), and the C variables in scope.
@@ -42,6 +67,8 @@ pub struct WitnessTask {
     pub sha256: String,
     /// `ILP32` or `LP64`.
     pub data_model: String,
+    /// The property formula (`G ! call(reach_error())`, `G ! overflow`).
+    pub specification: String,
 }
 
 /// One loop invariant of a correctness witness.
@@ -70,13 +97,29 @@ pub fn loop_invariants(body: &SafeBody, sites: &[LoopSite]) -> Vec<LoopInvariant
         let printer = Printer { scope: &site.scope };
         let mut texts: BTreeMap<Literal, String> = BTreeMap::new();
         let mut cubes: Vec<Cube> = Vec::new();
+        let mut pairs: BTreeMap<(Literal, Literal), Literal> = BTreeMap::new();
         for node in body
             .nodes
             .iter()
             .filter(|n| site.locations.contains(&n.location))
         {
             let mut cube = Cube::new();
-            for l in &node.cube {
+            // `f >= a` and `f <= a` state `f == a`, which C can often say
+            // without the overflow a sum risks (`y == 2 * (long long)x`).
+            let mut rest: Vec<Literal> = node.cube.clone();
+            for (p, q, eq) in equality_pairs(&node.cube, &formulas) {
+                if let Some(text) = printer.formula(&eq) {
+                    let next = u32::MAX - pairs.len() as u32;
+                    let id = *pairs.entry((p, q)).or_insert(Literal {
+                        pred: next,
+                        positive: true,
+                    });
+                    texts.insert(id, text);
+                    cube.insert(id);
+                    rest.retain(|l| *l != p && *l != q);
+                }
+            }
+            for l in &rest {
                 let Some(f) = formulas.get(&l.pred) else {
                     continue;
                 };
@@ -107,6 +150,90 @@ pub fn loop_invariants(body: &SafeBody, sites: &[LoopSite]) -> Vec<LoopInvariant
 }
 
 type Cube = BTreeSet<Literal>;
+
+/// Pairs of positive literals `f >= a` (or `f > a - 1`) and `-f >= -a`
+/// of one cube, with the equality `f == a` they state together.
+fn equality_pairs(
+    cube: &[Literal],
+    formulas: &BTreeMap<u32, &format::Expr>,
+) -> Vec<(Literal, Literal, format::Expr)> {
+    use format::{BigInt, Expr, Num};
+    // `(linear form, lower bound)` of `f > c` / `f >= c` over variables.
+    fn bound(e: &Expr) -> Option<(BTreeMap<String, BigInt>, BigInt)> {
+        let (f, c, strict) = match e {
+            Expr::Gt(f, c) => (f, c, true),
+            Expr::Ge(f, c) => (f, c, false),
+            _ => return None,
+        };
+        let Expr::Int(Num(c)) = &**c else { return None };
+        let mut form = BTreeMap::new();
+        let terms: Vec<&Expr> = match &**f {
+            Expr::Add(v) => v.iter().collect(),
+            other => vec![other],
+        };
+        for t in terms {
+            let (k, name) = match t {
+                Expr::Var(n) => (BigInt::from(1), n),
+                Expr::Mul(Num(k), x) => match &**x {
+                    Expr::Var(n) => (k.clone(), n),
+                    _ => return None,
+                },
+                _ => return None,
+            };
+            *form.entry(name.clone()).or_insert_with(|| BigInt::from(0)) += k;
+        }
+        let lo = if strict { c + 1 } else { c.clone() };
+        Some((form, lo))
+    }
+    let mut out = Vec::new();
+    let positives: Vec<(Literal, (BTreeMap<String, BigInt>, BigInt))> = cube
+        .iter()
+        .filter(|l| l.positive)
+        .filter_map(|l| Some((*l, bound(formulas.get(&l.pred)?)?)))
+        .collect();
+    let mut used: Vec<Literal> = Vec::new();
+    for (i, (p, (f, a))) in positives.iter().enumerate() {
+        for (q, (g, b)) in &positives[i + 1..] {
+            if used.contains(p) || used.contains(q) {
+                continue;
+            }
+            let negated = f.len() == g.len() && f.iter().all(|(n, k)| g.get(n) == Some(&-k));
+            if negated && *a == -b {
+                // Left: the variables with positive coefficients.
+                let term = |k: &BigInt, n: &str| {
+                    if *k == BigInt::from(1) {
+                        Expr::var(n)
+                    } else {
+                        Expr::Mul(Num(k.clone()), Box::new(Expr::var(n)))
+                    }
+                };
+                let (mut lhs, mut rhs) = (Vec::new(), Vec::new());
+                for (n, k) in f {
+                    if *k > BigInt::from(0) {
+                        lhs.push(term(k, n));
+                    } else if *k < BigInt::from(0) {
+                        rhs.push(term(&-k, n));
+                    }
+                }
+                let side = |mut v: Vec<Expr>, c: Option<BigInt>| {
+                    if let Some(c) = c.filter(|c| *c != BigInt::from(0)) {
+                        v.push(Expr::Int(Num(c)));
+                    }
+                    match v.len() {
+                        0 => Expr::int(0),
+                        1 => v.pop().expect("one"),
+                        _ => Expr::Add(v),
+                    }
+                };
+                let eq = Expr::eq(side(lhs, None), side(rhs, Some(a.clone())));
+                used.push(*p);
+                used.push(*q);
+                out.push((*p, *q, eq));
+            }
+        }
+    }
+    out
+}
 
 /// Merges cubes that differ only in one literal's sign (`c && p || c && !p`
 /// is `c`) and drops cubes that contain another cube (subsumed), until
@@ -444,6 +571,7 @@ pub fn bind(
             .data_model
             .clone()
             .unwrap_or_else(|| "LP64".into()),
+        specification: specification(cert, &program, props),
     };
     Ok((path, info, task))
 }

@@ -251,6 +251,15 @@ pub enum Entry {
     },
 }
 
+impl Entry {
+    /// The entry's task metadata.
+    pub fn task(&self) -> Option<&TaskMeta> {
+        match self {
+            Entry::InvariantSet { task, .. } | Entry::ViolationSequence { task, .. } => Some(task),
+        }
+    }
+}
+
 /// Parses and checks a witness file against the 2.0 rules.
 pub fn parse_witness(text: &str) -> Result<Vec<Entry>, String> {
     let root = parse_yaml(text)?;

@@ -16,6 +16,7 @@ fn task() -> WitnessTask {
         file_name: "prog.c".into(),
         sha256: HASH.into(),
         data_model: "LP64".into(),
+        specification: SPECIFICATION.into(),
     }
 }
 

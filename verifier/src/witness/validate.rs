@@ -43,8 +43,30 @@ const WAYPOINT_VAR: &str = "witness@waypoint";
 
 /// Validates the witness text against the C program at `path`.
 pub fn validate(path: &Path, witness: &str, cfg: &Config) -> Result<Validation, String> {
-    let props = frontend::default_properties(path).map_err(|e| e.to_string())?;
+    let props = match cfg.properties {
+        Some(p) => p,
+        None => witness_properties(witness).map_or_else(
+            || frontend::default_properties(path).map_err(|e| e.to_string()),
+            Ok,
+        )?,
+    };
     validate_for(path, witness, cfg, props)
+}
+
+/// The properties a witness's `specification` names (`G ! overflow` for
+/// no-overflow), when it names one certa checks.
+fn witness_properties(witness: &str) -> Option<frontend::Properties> {
+    let entries = rules::parse_witness(witness).ok()?;
+    let spec = entries
+        .iter()
+        .find_map(|e| e.task().map(|t| t.specification.clone()))?;
+    let overflow = spec.contains("overflow");
+    let reach = spec.contains("reach_error");
+    Some(frontend::Properties {
+        unreach_call: reach || !overflow,
+        no_overflow: overflow,
+        assume_no_overflow: false,
+    })
 }
 
 /// [`validate`] for the chosen properties.

@@ -1,6 +1,6 @@
 //! Writing the YAML of witness entries: quoting and the shared blocks.
 
-use super::{Metadata, WitnessTask, SPECIFICATION};
+use super::{Metadata, WitnessTask};
 
 /// A YAML double-quoted scalar (JSON's string escapes are YAML's too).
 pub fn quote(s: &str) -> String {
@@ -33,7 +33,7 @@ pub fn entry_head(entry_type: &str, task: &WitnessTask, meta: &Metadata) -> Stri
         quote(&task.file_name),
         quote(&task.file_name),
         quote(&task.sha256),
-        quote(SPECIFICATION),
+        quote(&task.specification),
         task.data_model,
     )
 }
