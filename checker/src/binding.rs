@@ -33,8 +33,25 @@ pub enum Binding {
 }
 
 impl Binding {
-    /// What a VALID is valid for, in words.
+    /// What a VALID is valid for, in words: the program or task, the
+    /// properties (C) and the non-linear operators the proof relied on.
     pub fn describe(&self, cert: &Certificate) -> String {
+        let mut s = self.bound(cert);
+        if let Some(t) = cert.header.source.as_ref().map(|s| &s.translation) {
+            if t.language == "c" && matches!(self, Binding::Source { .. }) {
+                if let Ok(p) = frontend::Properties::of_translation(t) {
+                    s.push_str(&format!(", property {}", p.describe()));
+                }
+            }
+        }
+        let ops = nonlinear_operators(cert);
+        if !ops.is_empty() {
+            s.push_str(&format!("; non-linear operators: {}", ops.join(", ")));
+        }
+        s
+    }
+
+    fn bound(&self, cert: &Certificate) -> String {
         match self {
             Binding::Embedded => format!(
                 "the embedded task only (task sha256 {}); not bound to a program",
@@ -64,6 +81,34 @@ impl Binding {
 /// deadline; see [`check_until`].
 pub fn check(cert: &Certificate, binding: &Binding) -> Outcome {
     check_until(cert, binding, None, None)
+}
+
+/// The non-linear operators of the task and certificate, with how the
+/// solver read them (SPEC.md: products and quotients exactly, bitwise
+/// operators through an uninterpreted `and` with facts).
+fn nonlinear_operators(cert: &Certificate) -> Vec<&'static str> {
+    let mut stack: Vec<&format::Expr> = cert.task.edges.iter().map(|e| &e.relation).collect();
+    stack.push(&cert.task.init);
+    if let format::Body::Safe(b) = &cert.body {
+        stack.extend(b.predicates.iter().map(|p| &p.formula));
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    while let Some(e) = stack.pop() {
+        if e.is_nonlinear_op() {
+            seen.insert(e.op_name());
+        }
+        stack.extend(e.children());
+    }
+    seen.into_iter()
+        .map(|op| match op {
+            "times" => "times (exact)",
+            "quot" => "quot (exact)",
+            "rem" => "rem (exact)",
+            "bitand" => "bitand (over-approximated)",
+            "bitor" => "bitor (over-approximated)",
+            _ => "bitxor (over-approximated)",
+        })
+        .collect()
 }
 
 /// What the translation thread hands back.

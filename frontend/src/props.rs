@@ -130,24 +130,26 @@ impl Properties {
     /// unreach-call; `CHECK( init(main()), LTL(G ! overflow) )` is
     /// no-overflow; anything else (memory safety, termination) is refused.
     pub fn from_prp_text(text: &str) -> Result<Properties, String> {
-        let squeezed: String = text.chars().filter(|c| !c.is_whitespace()).collect();
         let mut p = Properties {
             unreach_call: false,
             no_overflow: false,
             assume_no_overflow: false,
         };
-        for line in squeezed.split("CHECK(").skip(1) {
-            if line.starts_with("init(main()),LTL(G!call(reach_error()))")
-                || line.starts_with("init(main()),LTL(G!call(__VERIFIER_error()))")
-            {
-                p.unreach_call = true;
-            } else if line.starts_with("init(main()),LTL(G!overflow)") {
-                p.no_overflow = true;
-            } else {
-                return Err(format!(
-                    "unsupported property `CHECK({}` (certa checks unreach-call and no-overflow)",
-                    line.trim_end_matches(')')
-                ));
+        for line in text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with("//"))
+        {
+            let squeezed: String = line.chars().filter(|c| !c.is_whitespace()).collect();
+            match squeezed.as_str() {
+                "CHECK(init(main()),LTL(G!call(reach_error())))"
+                | "CHECK(init(main()),LTL(G!call(__VERIFIER_error())))" => p.unreach_call = true,
+                "CHECK(init(main()),LTL(G!overflow))" => p.no_overflow = true,
+                _ => {
+                    return Err(format!(
+                        "unsupported property `{line}` (certa checks unreach-call and no-overflow)"
+                    ))
+                }
             }
         }
         if !p.unreach_call && !p.no_overflow {

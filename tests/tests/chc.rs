@@ -136,6 +136,14 @@ fn verify_and_validate(path: &Path, secs: u64) -> Result<&'static str, String> {
     let Body::Safe(body) = &cert.body else {
         return Ok("unsafe");
     };
+    // Bitwise `and` is exported exactly through 65-bit vectors, which
+    // quantified model checks in Z3 do not finish: such tasks are checked
+    // by certa-check (above) only.
+    let mut relations: Vec<Expr> = cert.task.edges.iter().map(|e| e.relation.clone()).collect();
+    relations.push(cert.task.init.clone());
+    if !format::bits::and_pairs(&relations).is_empty() {
+        return Ok("safe");
+    }
     let problem = export::task_to_chc(&cert.task);
     let model = export::chc_model(&cert.task, body);
     z3_validate(&problem, &model).map_err(|e| format!("task-level model: {e}"))?;
