@@ -11,6 +11,7 @@ int t_pc = 0;
 void master(void) {
   if (m_pc == 0) {
     token = __VERIFIER_nondet_int();
+    if (token == 2147483647) abort(); /* token + 1 must not overflow */
     local = token;
     t_pc = 1;
     m_pc = 1;

@@ -210,10 +210,17 @@ fn ts_errors_have_positions() {
         "{head}edge 0 \"e\": l -> l\n  relation x' == y;\n"
     ));
     assert!(e.starts_with("t.ts:6:18: undeclared variable `y`"), "{e}");
+    // `.ts` has products of two terms (the format's `times`); `.imp` has not.
+    let t = parse_ts(
+        "t.ts",
+        &format!("{head}edge 0 \"e\": l -> l\n  relation x' == x * x;\n"),
+    )
+    .unwrap();
+    assert!(matches!(&t.edges[0].relation, Expr::Eq(_, b) if matches!(**b, Expr::Times(..))));
     let e = err_ts(&format!(
-        "{head}edge 0 \"e\": l -> l\n  relation x' == x * x;\n"
+        "{head}edge 0 \"e\": l -> l\n  relation x' == x / x;\n"
     ));
-    assert!(e.starts_with("t.ts:6:20: nonlinear multiplication"), "{e}");
+    assert!(e.starts_with("t.ts:6:20: nonlinear division"), "{e}");
     let e = err_ts(&format!("{head}edge 0 \"e\": l -> l\n  relation x' + 1;\n"));
     assert!(e.starts_with("t.ts:6:12: type error"), "{e}");
     let e = err_ts(&format!("{head}edge 0 \"e\" l -> l\n  relation true;\n"));

@@ -396,7 +396,10 @@ fn sarif_of_safe_unsafe_and_unknown_runs_follows_the_rules() {
         texts.iter().any(|t| t.contains("returns 12346")),
         "{texts:?}"
     );
-    assert!(texts[5].contains("reach_error()") && texts[5].contains("error location"));
+    assert!(
+        texts[6].contains("reach_error()") && texts[6].contains("error location"),
+        "{texts:?}"
+    );
     assert!(texts.iter().all(|t| !t.contains("nondet@")), "{texts:?}");
 
     // UNKNOWN: a review result at the file.

@@ -128,7 +128,11 @@ pub fn loop_invariants(body: &SafeBody, sites: &[LoopSite]) -> Vec<LoopInvariant
                 } else {
                     format::Expr::not((*f).clone())
                 };
-                if let Some(text) = printer.formula(&f) {
+                // `-2x + y == 0` as `y == 2x`: no sum that could overflow.
+                let text = balanced(&f)
+                    .and_then(|b| printer.formula(&b))
+                    .or_else(|| printer.formula(&f));
+                if let Some(text) = text {
                     texts.insert(*l, text);
                     cube.insert(*l);
                 }
@@ -151,6 +155,74 @@ pub fn loop_invariants(body: &SafeBody, sites: &[LoopSite]) -> Vec<LoopInvariant
 
 type Cube = BTreeSet<Literal>;
 
+/// A linear form over variables: coefficient by name (`None` otherwise).
+fn linear_form(f: &format::Expr) -> Option<BTreeMap<String, format::BigInt>> {
+    use format::{BigInt, Expr, Num};
+    let terms: Vec<&Expr> = match f {
+        Expr::Add(v) => v.iter().collect(),
+        other => vec![other],
+    };
+    let mut form = BTreeMap::new();
+    for t in terms {
+        let (k, name) = match t {
+            Expr::Var(n) => (BigInt::from(1), n),
+            Expr::Mul(Num(k), x) => match &**x {
+                Expr::Var(n) => (k.clone(), n),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        *form.entry(name.clone()).or_insert_with(|| BigInt::from(0)) += k;
+    }
+    Some(form)
+}
+
+/// `sum_pos == sum_neg + c` for the form `f == c`: positive coefficients
+/// left, negated negative ones right.
+fn equation(form: &BTreeMap<String, format::BigInt>, c: &format::BigInt) -> format::Expr {
+    use format::{BigInt, Expr, Num};
+    let term = |k: &BigInt, n: &str| {
+        if *k == BigInt::from(1) {
+            Expr::var(n)
+        } else {
+            Expr::Mul(Num(k.clone()), Box::new(Expr::var(n)))
+        }
+    };
+    let (mut lhs, mut rhs) = (Vec::new(), Vec::new());
+    for (n, k) in form {
+        if *k > BigInt::from(0) {
+            lhs.push(term(k, n));
+        } else if *k < BigInt::from(0) {
+            rhs.push(term(&-k, n));
+        }
+    }
+    let side = |mut v: Vec<Expr>, c: Option<&BigInt>| {
+        if let Some(c) = c.filter(|c| **c != BigInt::from(0)) {
+            v.push(Expr::Int(Num(c.clone())));
+        }
+        match v.len() {
+            0 => Expr::int(0),
+            1 => v.pop().expect("one"),
+            _ => Expr::Add(v),
+        }
+    };
+    Expr::eq(side(lhs, None), side(rhs, Some(c)))
+}
+
+/// An equality `f == c` of a linear form with terms on both sides, balanced.
+fn balanced(f: &format::Expr) -> Option<format::Expr> {
+    let format::Expr::Eq(a, b) = f else {
+        return None;
+    };
+    let format::Expr::Int(format::Num(c)) = &**b else {
+        return None;
+    };
+    let form = linear_form(a)?;
+    form.values()
+        .any(|k| *k < format::BigInt::from(0))
+        .then(|| equation(&form, c))
+}
+
 /// Pairs of positive literals `f >= a` (or `f > a - 1`) and `-f >= -a`
 /// of one cube, with the equality `f == a` they state together.
 fn equality_pairs(
@@ -166,24 +238,8 @@ fn equality_pairs(
             _ => return None,
         };
         let Expr::Int(Num(c)) = &**c else { return None };
-        let mut form = BTreeMap::new();
-        let terms: Vec<&Expr> = match &**f {
-            Expr::Add(v) => v.iter().collect(),
-            other => vec![other],
-        };
-        for t in terms {
-            let (k, name) = match t {
-                Expr::Var(n) => (BigInt::from(1), n),
-                Expr::Mul(Num(k), x) => match &**x {
-                    Expr::Var(n) => (k.clone(), n),
-                    _ => return None,
-                },
-                _ => return None,
-            };
-            *form.entry(name.clone()).or_insert_with(|| BigInt::from(0)) += k;
-        }
         let lo = if strict { c + 1 } else { c.clone() };
-        Some((form, lo))
+        Some((linear_form(f)?, lo))
     }
     let mut out = Vec::new();
     let positives: Vec<(Literal, (BTreeMap<String, BigInt>, BigInt))> = cube
@@ -199,33 +255,7 @@ fn equality_pairs(
             }
             let negated = f.len() == g.len() && f.iter().all(|(n, k)| g.get(n) == Some(&-k));
             if negated && *a == -b {
-                // Left: the variables with positive coefficients.
-                let term = |k: &BigInt, n: &str| {
-                    if *k == BigInt::from(1) {
-                        Expr::var(n)
-                    } else {
-                        Expr::Mul(Num(k.clone()), Box::new(Expr::var(n)))
-                    }
-                };
-                let (mut lhs, mut rhs) = (Vec::new(), Vec::new());
-                for (n, k) in f {
-                    if *k > BigInt::from(0) {
-                        lhs.push(term(k, n));
-                    } else if *k < BigInt::from(0) {
-                        rhs.push(term(&-k, n));
-                    }
-                }
-                let side = |mut v: Vec<Expr>, c: Option<BigInt>| {
-                    if let Some(c) = c.filter(|c| *c != BigInt::from(0)) {
-                        v.push(Expr::Int(Num(c)));
-                    }
-                    match v.len() {
-                        0 => Expr::int(0),
-                        1 => v.pop().expect("one"),
-                        _ => Expr::Add(v),
-                    }
-                };
-                let eq = Expr::eq(side(lhs, None), side(rhs, Some(a.clone())));
+                let eq = equation(f, a);
                 used.push(*p);
                 used.push(*q);
                 out.push((*p, *q, eq));

@@ -210,7 +210,8 @@ fn correctness(
         });
     }
     let outcome = prove(&task, cfg, seeds);
-    let source = run::source_file(path, Encoding::Lbe).map_err(|e| e.to_string())?;
+    let source =
+        run::source_file_for(path, Encoding::Lbe, info.properties).map_err(|e| e.to_string())?;
     let (answer, certificate) = match outcome {
         Verdict::Safe(mut body) => {
             // The asserting edges are not the program's: drop their lists.
@@ -364,7 +365,8 @@ fn violation(
             for s in &mut trace.steps {
                 s.next.remove(WAYPOINT_VAR);
             }
-            let source = run::source_file(path, Encoding::Sbe).map_err(|e| e.to_string())?;
+            let source = run::source_file_for(path, Encoding::Sbe, info.properties)
+                .map_err(|e| e.to_string())?;
             // A run beyond the checker's bound would make a certificate it
             // refuses: say so instead of writing one.
             let cert = if trace.steps.len() > checker::structure::MAX_STEPS {
