@@ -15,6 +15,11 @@ pub struct Properties {
     /// reading, `--assume-no-overflow`): a SAFE holds only for runs
     /// without signed overflow, which C leaves undefined.
     pub assume_no_overflow: bool,
+    /// Runs that perform undefined arithmetic are not considered: each
+    /// check is an assumption, not an edge to the error location. certa
+    /// uses it to look for an error run free of undefined behaviour once
+    /// one with it was found (such a trace is a real run).
+    pub block_undefined: bool,
 }
 
 /// Why a property specification was refused (exit 3 on the command line).
@@ -34,6 +39,7 @@ impl Properties {
         unreach_call: true,
         no_overflow: false,
         assume_no_overflow: false,
+        block_undefined: false,
     };
     /// What a certificate without recorded properties meant (versions
     /// before properties were recorded): unreach-call over mathematical
@@ -42,6 +48,7 @@ impl Properties {
         unreach_call: true,
         no_overflow: false,
         assume_no_overflow: true,
+        block_undefined: false,
     };
 
     /// Is a reachable signed overflow an edge to the error location?
@@ -63,11 +70,14 @@ impl Properties {
 
     /// The assumptions, as recorded: `no-overflow` under `--assume-no-overflow`.
     pub fn assumptions(&self) -> Vec<String> {
+        let mut v = Vec::new();
         if self.assume_no_overflow && !self.no_overflow {
-            vec!["no-overflow".to_string()]
-        } else {
-            vec![]
+            v.push("no-overflow".to_string());
         }
+        if self.block_undefined {
+            v.push("no-undefined-arithmetic".to_string());
+        }
+        v
     }
 
     /// Reads recorded names back (empty: [`Properties::LEGACY`]).
@@ -82,6 +92,7 @@ impl Properties {
         for a in assumptions {
             match a.as_str() {
                 "no-overflow" if !p.no_overflow => p.assume_no_overflow = true,
+                "no-undefined-arithmetic" => p.block_undefined = true,
                 other => {
                     return Err(PropertyError(format!(
                         "unknown or contradictory assumption `{other}`"
@@ -102,6 +113,7 @@ impl Properties {
             unreach_call: false,
             no_overflow: false,
             assume_no_overflow: false,
+            block_undefined: false,
         };
         for name in spec.split(',').map(str::trim) {
             match name {
@@ -134,6 +146,7 @@ impl Properties {
             unreach_call: false,
             no_overflow: false,
             assume_no_overflow: false,
+            block_undefined: false,
         };
         for line in text
             .lines()
@@ -168,6 +181,7 @@ impl Properties {
                 unreach_call: false,
                 no_overflow: true,
                 assume_no_overflow: false,
+                block_undefined: false,
             }
         } else {
             Properties::UNREACH_CALL
@@ -183,7 +197,9 @@ impl Properties {
     /// How a verdict line states what SAFE/VALID covers.
     pub fn describe(&self) -> String {
         let mut s = self.names().join(" and ");
-        if self.assume_no_overflow && !self.no_overflow {
+        if self.block_undefined {
+            s.push_str(", over runs without undefined arithmetic");
+        } else if self.assume_no_overflow && !self.no_overflow {
             s.push_str(", assuming no signed overflow (undefined behaviour in C)");
         } else if self.unreach_call && !self.no_overflow {
             s.push_str(", no undefined arithmetic before the error");

@@ -27,6 +27,7 @@ const NO_OVERFLOW: Properties = Properties {
     unreach_call: false,
     no_overflow: true,
     assume_no_overflow: false,
+    block_undefined: false,
 };
 
 #[test]
@@ -193,4 +194,23 @@ fn properties_parse_from_names_and_property_files_and_refuse_the_rest() {
         Properties::LEGACY
     );
     assert!(Properties::from_record(&["no-overflow".into()], &["no-overflow".into()]).is_err());
+}
+
+#[test]
+fn blocking_undefined_arithmetic_makes_checks_assumptions() {
+    let blocking = Properties {
+        block_undefined: true,
+        ..Properties::default()
+    };
+    let p = program(
+        "block",
+        "  int x = __VERIFIER_nondet_int(), y = __VERIFIER_nondet_int();\n  x = x / y;",
+        blocking,
+    );
+    assert!(p.checks.is_none(), "no check sites, no mark");
+    assert!(p.task.edges.iter().all(|e| e.to != p.task.bad_location));
+    assert_eq!(
+        Properties::from_record(&blocking.names(), &blocking.assumptions()).unwrap(),
+        blocking
+    );
 }

@@ -69,6 +69,10 @@ enum Outcome {
     Stopped,
     /// Not comparable: a run that did not end in time.
     Diverged,
+    /// gcc's sanitizer reported undefined arithmetic (signed overflow,
+    /// division by zero, a shift amount out of range) and stopped the run:
+    /// the task must reach its error location there too.
+    Undefined,
 }
 
 struct Compiled {
@@ -97,9 +101,16 @@ fn compile(dir: &Path, name: &str, program: &Path) -> Compiled {
             String::from_utf8_lossy(&out.stderr)
         );
     };
+    // Undefined arithmetic stops the run with a report (signed `<<` out of
+    // range is left out: gcc defines it, and so does the default reading).
+    let sanitize: &std::ffi::OsStr =
+        "-fsanitize=signed-integer-overflow,integer-divide-by-zero,shift-exponent".as_ref();
+    let no_recover: &std::ffi::OsStr = "-fno-sanitize-recover=all".as_ref();
     gcc(&[
         "-w".as_ref(),
         "-O0".as_ref(),
+        sanitize,
+        no_recover,
         "-Dmain=certa_main".as_ref(),
         "-c".as_ref(),
         program.as_os_str(),
@@ -108,6 +119,8 @@ fn compile(dir: &Path, name: &str, program: &Path) -> Compiled {
     ]);
     gcc(&[
         "-w".as_ref(),
+        sanitize,
+        no_recover,
         "-o".as_ref(),
         exe.as_os_str(),
         object.as_os_str(),
@@ -131,7 +144,9 @@ fn run_gcc(c: &Compiled, inputs: &[i64]) -> (Outcome, Vec<BigInt>) {
         .filter_map(|l| l.strip_prefix("IN "))
         .map(|v| v.parse().unwrap())
         .collect();
-    let outcome = if text.lines().any(|l| l == "REACH") {
+    let outcome = if String::from_utf8_lossy(&out.stderr).contains("runtime error:") {
+        Outcome::Undefined
+    } else if text.lines().any(|l| l == "REACH") {
         Outcome::Reach
     } else if text.lines().any(|l| l == "EXHAUSTED") {
         Outcome::Exhausted
@@ -338,7 +353,7 @@ fn int_expr(r: &mut Rng, depth: u32) -> String {
     }
     let a = int_expr(r, depth - 1);
     let b = int_expr(r, depth - 1);
-    match r.below(13) {
+    match r.below(21) {
         0 => format!("({a} + {b})"),
         1 => format!("({a} - {b})"),
         2 => format!("({a} * {})", r.below(7) as i64 - 3),
@@ -351,6 +366,16 @@ fn int_expr(r: &mut Rng, depth: u32) -> String {
         9 => format!("({a} && {b})"),
         10 => format!("({a} || {b})"),
         11 => format!("(!{a})"),
+        // Two variables: products, quotients and remainders (divisors made
+        // odd, so never zero), bitwise operators and shifts by a variable.
+        13 => format!("({a} * {b})"),
+        14 => format!("({a} / ({b} | 1))"),
+        15 => format!("({a} % ({b} | 1))"),
+        16 => format!("({a} & {b})"),
+        17 => format!("({a} | {b})"),
+        18 => format!("({a} ^ {b})"),
+        19 => format!("({a} >> ({b} & 7))"),
+        20 => format!("(({a} & 255) << ({b} & 7))"),
         _ => format!("({a} >= {b} ? {a} : {b})"),
     }
 }
@@ -516,6 +541,8 @@ fn differential(
         };
         let mut agree = match (&by_gcc, &by_task) {
             (Outcome::Reach, Outcome::Reach) | (Outcome::Exhausted, Outcome::Exhausted) => true,
+            // Undefined arithmetic is an edge to the error location.
+            (Outcome::Undefined, Outcome::Reach) => true,
             (Outcome::Stopped | Outcome::End(_), t) => ended(t),
             // The rest of the program cannot reach bad: the task needs no more inputs.
             (Outcome::Exhausted, t) if ended(t) => continue,

@@ -246,3 +246,36 @@ fn sarif_reports_an_overflow_as_cwe_190_at_the_operation() {
     assert_eq!(rule["id"], "no-overflow");
     assert_eq!(rule["properties"]["cwe"], "CWE-190");
 }
+
+#[test]
+fn an_error_reachable_without_undefined_behaviour_is_unsafe_whatever_is_found_first() {
+    let (Some(certa), Some(check)) = (workspace_binary("certa"), workspace_binary("certa-check"))
+    else {
+        eprintln!("binaries not built; skipped");
+        return;
+    };
+    let src = program("error_past_division.c");
+    for engine in ["cegar", "pdr", "auto"] {
+        let cert = tmp(&format!("past-{engine}.json"));
+        let o = run(
+            &certa,
+            &[&"verify", &src, &"--engine", &engine, &"-o", &cert],
+        );
+        assert_eq!(o.status.code(), Some(1), "{engine}: {}", text(&o));
+        assert_eq!(
+            first_line(&o),
+            "UNSAFE (unreach-call)",
+            "{engine}: {}",
+            text(&o)
+        );
+        let c = run(&check, &[&cert, &"--source", &src]);
+        assert!(text(&c).starts_with("VALID"), "{engine}: {}", text(&c));
+    }
+    // The counter program has no such run: UNKNOWN says so.
+    let o = run(&certa, &[&"verify", &program("counter_overflow.c")]);
+    assert!(
+        text(&o).contains("no run free of undefined behaviour reaches the error"),
+        "{}",
+        text(&o)
+    );
+}

@@ -142,6 +142,7 @@ pub fn run_file_cached(
                     program,
                     outcome: Outcome { verdict, stats },
                     certificate: Some(cert),
+                    undefined_note: None,
                 };
                 return Ok((run, Lookup::Hit));
             }
@@ -162,14 +163,13 @@ pub fn run_file_cached(
             eprintln!("certa: warning: cannot store the certificate in the cache: {e}");
         }
     }
-    Ok((
-        Run {
-            program,
-            outcome,
-            certificate,
-        },
-        lookup,
-    ))
+    let run = Run {
+        program,
+        outcome,
+        certificate,
+        undefined_note: None,
+    };
+    Ok((crate::run::past_undefined(path, encoding, cfg, run), lookup))
 }
 
 /// A stored certificate, if it is about this very task and source and the

@@ -986,9 +986,12 @@ fn verify(
         .map_err(|e| e.to_string())?;
     let s = &run.outcome.stats;
     let c_program = frontend::language_of(file) == Some("c");
-    let props = match cfg.properties {
-        Some(p) => p,
-        None => frontend::default_properties(file).map_err(|e| e.to_string())?,
+    // The run's own properties (a search past undefined behaviour may
+    // have re-translated the program), else the chosen or default ones.
+    let props = match (&run.certificate, cfg.properties) {
+        (Some(_), _) if c_program => run.properties(),
+        (_, Some(p)) => p,
+        _ => frontend::default_properties(file).map_err(|e| e.to_string())?,
     };
     let what = if c_program {
         format!(" ({})", props.describe())
@@ -1001,7 +1004,11 @@ fn verify(
         (Verdict::Unsafe(_), certa::run::Classified::UndefinedBehaviour(at)) => (
             format!(
                 "UNKNOWN: undefined behaviour is reachable: {at} (the certificate's trace \
-                 leads there; C gives the run no meaning past it)"
+                 leads there; C gives the run no meaning past it){}",
+                run.undefined_note
+                    .as_ref()
+                    .map(|n| format!("; {n}"))
+                    .unwrap_or_default()
             ),
             EXIT_UNKNOWN,
         ),

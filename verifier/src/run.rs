@@ -10,6 +10,9 @@ pub struct Run {
     pub outcome: Outcome,
     /// Present for SAFE and UNSAFE verdicts.
     pub certificate: Option<Certificate>,
+    /// For a trace into undefined arithmetic: what the search for an error
+    /// run free of it found (see [`past_undefined`]).
+    pub undefined_note: Option<String>,
 }
 
 impl Run {
@@ -187,9 +190,70 @@ pub fn run_file(path: &Path, encoding: Encoding, cfg: &Config) -> Result<Run, Ru
     let (program, source) = load_checked_for(path, encoding, cfg.properties)?;
     let outcome = engine::verify(&program.task, cfg);
     let certificate = certificate(&program, Some(source), &outcome.verdict);
-    Ok(Run {
+    let run = Run {
         program,
         outcome,
         certificate,
-    })
+        undefined_note: None,
+    };
+    Ok(past_undefined(path, encoding, cfg, run))
+}
+
+/// When the trace found first ends in undefined arithmetic the properties
+/// do not name, looks (in the time left) for an error run free of it: the
+/// program translated with every check an assumption (`block_undefined`),
+/// so any trace found there is a real C run into the error, UNSAFE. Else
+/// the first run stands (UNKNOWN, naming the operation), with what the
+/// second search learnt added to the reason.
+pub fn past_undefined(path: &Path, encoding: Encoding, cfg: &Config, first: Run) -> Run {
+    let props = first.properties();
+    if !matches!(
+        classify(&first.program, props, &first.outcome.verdict),
+        Classified::UndefinedBehaviour(_)
+    ) || !props.unreach_call
+    {
+        return first;
+    }
+    let left = cfg
+        .timeout
+        .map(|t| t.saturating_sub(first.outcome.stats.time));
+    if left.is_some_and(|t| t < std::time::Duration::from_secs(1)) {
+        return first;
+    }
+    let blocking = frontend::Properties {
+        block_undefined: true,
+        ..props
+    };
+    let Ok((program, source)) = load_checked_for(path, encoding, Some(blocking)) else {
+        return first;
+    };
+    let second_cfg = Config {
+        timeout: left,
+        ..cfg.clone()
+    };
+    let outcome = engine::verify(&program.task, &second_cfg);
+    match &outcome.verdict {
+        Verdict::Unsafe(_) => {
+            let certificate = certificate(&program, Some(source), &outcome.verdict);
+            let mut outcome = outcome;
+            outcome.stats.time += first.outcome.stats.time;
+            outcome.stats.queries += first.outcome.stats.queries;
+            Run {
+                program,
+                outcome,
+                certificate,
+                undefined_note: None,
+            }
+        }
+        _ => {
+            let mut first = first;
+            first.undefined_note = Some(match &outcome.verdict {
+                Verdict::Safe(_) => "no run free of undefined behaviour reaches the error".into(),
+                _ => {
+                    "whether a run free of undefined behaviour reaches the error is unknown".into()
+                }
+            });
+            first
+        }
+    }
 }

@@ -66,6 +66,7 @@ fn witness_properties(witness: &str) -> Option<frontend::Properties> {
         unreach_call: reach || !overflow,
         no_overflow: overflow,
         assume_no_overflow: false,
+        block_undefined: false,
     })
 }
 

@@ -101,6 +101,14 @@ impl<'a> Tr<'a> {
             return;
         }
         for p in std::mem::take(&mut self.pending) {
+            if self.props.block_undefined {
+                // Runs with undefined arithmetic end here, unconsidered.
+                let src = self.src(p.at, None);
+                let next = self.loc_end(p.at);
+                self.edge(*cur, next, Op::Assume(fold(not(p.cond))), src);
+                *cur = next;
+                continue;
+            }
             let id = self.sites.len() as u32 + 1;
             let (file, pos) = self.pos(p.at);
             let text = self.snippet(p.at);
