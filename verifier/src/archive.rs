@@ -92,6 +92,8 @@ pub fn write_archive(run: &Run, source: &Path, dir: &Path) -> Result<checker::Ve
             path: archived,
         },
         proofs: Some(dir.join(PROOF_DIR)),
+        // certa-check's own default bound (a non-linear query may not end).
+        total: Some(std::time::Duration::from_secs(900)),
         ..checker::Options::default()
     };
     let report = checker::on_large_stack(|| checker::check(cert, &opts));

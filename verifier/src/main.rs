@@ -612,6 +612,8 @@ fn dispatch(command: Command) -> Result<u8, String> {
             };
             let opts = checker::Options {
                 binding,
+                // certa-check's own default bound (a non-linear query may not end).
+                total: Some(Duration::from_secs(900)),
                 ..checker::Options::default()
             };
             let report = checker::on_large_stack(|| checker::check(&cert, &opts));

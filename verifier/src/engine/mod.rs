@@ -361,6 +361,9 @@ pub fn verify(task: &Task, cfg: &Config) -> Outcome {
         Engine::Cegar => run_cegar(task, cfg, start),
     }));
     let mut outcome = run.unwrap_or_else(|panic| unknown_outcome(panic_message(&*panic), start));
+    if let Verdict::Safe(body) = &mut outcome.verdict {
+        drop_unreplayable_witnesses(task, body);
+    }
     // A counterexample is only reported once it replays concretely (the
     // checker's replay): an engine's model may rest on an encoding that
     // is not exact (a solver bug, an over-approximation).
@@ -372,6 +375,64 @@ pub fn verify(task: &Task, cfg: &Config) -> Outcome {
         }
     }
     outcome
+}
+
+/// Drops each successor witness that the exact evaluator does not replay
+/// (source region, relation, target region): with bitwise operators the
+/// solver's `and` is uninterpreted, so a model's values may not be the
+/// operator's. Witnesses are optional; a wrong one would make the
+/// certificate INVALID.
+fn drop_unreplayable_witnesses(task: &Task, body: &mut format::SafeBody) {
+    let mut all: Vec<Expr> = task.edges.iter().map(|e| e.relation.clone()).collect();
+    all.extend(body.predicates.iter().map(|p| p.formula.clone()));
+    if format::bits::and_pairs(&all).is_empty() || task.has_arrays() {
+        return;
+    }
+    let preds: std::collections::HashMap<u32, &Expr> =
+        body.predicates.iter().map(|p| (p.id, &p.formula)).collect();
+    let cubes: std::collections::HashMap<u32, &Vec<format::Literal>> =
+        body.nodes.iter().map(|n| (n.id, &n.cube)).collect();
+    let big = |v: &Valuation| -> std::collections::BTreeMap<String, num_bigint::BigInt> {
+        v.iter().map(|(k, n)| (k.clone(), n.0.clone())).collect()
+    };
+    let cube_holds = |node: u32, env: &format::eval::Env| {
+        cubes.get(&node).is_some_and(|cube| {
+            cube.iter().all(|l| {
+                preds
+                    .get(&l.pred)
+                    .is_some_and(|f| env.holds(f) == Ok(l.positive))
+            })
+        })
+    };
+    for list in &mut body.successors {
+        let Some(edge) = task.edge(list.edge) else {
+            continue;
+        };
+        for s in &mut list.targets {
+            let Some(w) = &s.witness else { continue };
+            let mut vars = big(&w.state);
+            let pre = format::eval::Env {
+                vars: vars.clone(),
+                ..Default::default()
+            };
+            vars.extend(big(&w.inputs));
+            let step = format::eval::Env {
+                vars,
+                nexts: big(&w.next),
+                ..Default::default()
+            };
+            let post = format::eval::Env {
+                vars: big(&w.next),
+                ..Default::default()
+            };
+            let ok = cube_holds(list.node, &pre)
+                && step.holds(&edge.relation) == Ok(true)
+                && cube_holds(s.node, &post);
+            if !ok {
+                s.witness = None;
+            }
+        }
+    }
 }
 
 /// `--engine auto`: simulation, PDR and CEGAR raced on threads (see
