@@ -117,6 +117,7 @@ pub fn run_file_cached(
     cfg: &Config,
     dir: &Path,
 ) -> Result<(Run, Lookup), RunError> {
+    let started = Instant::now();
     let (program, source) = crate::run::load_checked_for(path, encoding, cfg.properties)?;
     let task_sha = format::hash::task_sha256(&program.task);
     let file = entry(dir, &key(&source, &task_sha, cfg, encoding));
@@ -169,7 +170,10 @@ pub fn run_file_cached(
         certificate,
         undefined_note: None,
     };
-    Ok((crate::run::past_undefined(path, encoding, cfg, run), lookup))
+    Ok((
+        crate::run::past_undefined(path, encoding, cfg, run, started),
+        lookup,
+    ))
 }
 
 /// A stored certificate, if it is about this very task and source and the

@@ -187,6 +187,7 @@ pub fn load_checked_for(
 
 /// Loads and verifies `path`.
 pub fn run_file(path: &Path, encoding: Encoding, cfg: &Config) -> Result<Run, RunError> {
+    let started = std::time::Instant::now();
     let (program, source) = load_checked_for(path, encoding, cfg.properties)?;
     let outcome = engine::verify(&program.task, cfg);
     let certificate = certificate(&program, Some(source), &outcome.verdict);
@@ -196,7 +197,7 @@ pub fn run_file(path: &Path, encoding: Encoding, cfg: &Config) -> Result<Run, Ru
         certificate,
         undefined_note: None,
     };
-    Ok(past_undefined(path, encoding, cfg, run))
+    Ok(past_undefined(path, encoding, cfg, run, started))
 }
 
 /// When the trace found first ends in undefined arithmetic the properties
@@ -205,7 +206,15 @@ pub fn run_file(path: &Path, encoding: Encoding, cfg: &Config) -> Result<Run, Ru
 /// so any trace found there is a real C run into the error, UNSAFE. Else
 /// the first run stands (UNKNOWN, naming the operation), with what the
 /// second search learnt added to the reason.
-pub fn past_undefined(path: &Path, encoding: Encoding, cfg: &Config, first: Run) -> Run {
+/// `started` is when the whole run began: the second search gets what is
+/// left of `cfg.timeout` after translation and the first search.
+pub fn past_undefined(
+    path: &Path,
+    encoding: Encoding,
+    cfg: &Config,
+    first: Run,
+    started: std::time::Instant,
+) -> Run {
     let props = first.properties();
     if !matches!(
         classify(&first.program, props, &first.outcome.verdict),
@@ -214,10 +223,10 @@ pub fn past_undefined(path: &Path, encoding: Encoding, cfg: &Config, first: Run)
     {
         return first;
     }
-    let left = cfg
-        .timeout
-        .map(|t| t.saturating_sub(first.outcome.stats.time));
-    if left.is_some_and(|t| t < std::time::Duration::from_secs(1)) {
+    // The second translation counts too: it is timed against the same end.
+    let left = |now: std::time::Instant| cfg.timeout.map(|t| t.saturating_sub(now - started));
+    let left_now = left(std::time::Instant::now());
+    if left_now.is_some_and(|t| t < std::time::Duration::from_secs(1)) {
         return first;
     }
     let blocking = frontend::Properties {
@@ -228,7 +237,7 @@ pub fn past_undefined(path: &Path, encoding: Encoding, cfg: &Config, first: Run)
         return first;
     };
     let second_cfg = Config {
-        timeout: left,
+        timeout: left(std::time::Instant::now()),
         ..cfg.clone()
     };
     let outcome = engine::verify(&program.task, &second_cfg);
