@@ -1,6 +1,6 @@
 //! The `.imp` frontend (both encodings) and the checker's task rules on its output.
 #![no_main]
-use certa::frontend::{parse_imp, Encoding};
+use frontend::{parse_imp, Encoding};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

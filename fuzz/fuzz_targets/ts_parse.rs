@@ -1,6 +1,6 @@
 //! The `.ts` frontend, then print/parse round trip and the checker's task rules.
 #![no_main]
-use certa::frontend::parse_ts;
+use frontend::parse_ts;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

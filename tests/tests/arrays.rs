@@ -1,10 +1,10 @@
 //! Arrays end to end: SV-COMP array tasks (`../shared/corpus/sv-arrays`, when present) get the expected verdict with certificates certa-check validates, and array certificates are deterministic.
 
-use certa::engine::{Config, Verdict};
-use certa::frontend::Encoding;
-use certa::run::run_file;
 use certa_tests::{corpus_dir, shared_corpus};
+use engine::run::run_file;
+use engine::{Config, Verdict};
 use format::Body;
+use frontend::Encoding;
 use std::time::{Duration, Instant};
 
 fn cfg(secs: u64) -> Config {
@@ -116,7 +116,7 @@ fn the_bug_at_one_index_shows_the_array_values_in_the_trace() {
     let path = corpus_dir().join("imp/array_bug_at_index.imp");
     let r = run_file(&path, Encoding::Lbe, &cfg(60)).unwrap();
     let cert = r.certificate.expect("unsafe");
-    let text = certa::replay::render(&cert).unwrap();
+    let text = evidence::replay::render(&cert).unwrap();
     assert!(text.contains("a[57] = 0"), "{text}");
     assert!(text.contains("reaches bad"), "{text}");
 }

@@ -2,11 +2,11 @@
 //! the file and re-translates it under the header's options; a forged task, another
 //! file, other options or a missing source record is INVALID, naming the side that differs.
 
-use certa::engine::{Config, Verdict};
-use certa::frontend::Encoding;
-use certa::run::run_file;
 use certa_tests::{corpus_dir, workspace_binary};
+use engine::run::run_file;
+use engine::{Config, Verdict};
 use format::{Body, Certificate, Expr};
+use frontend::Encoding;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
@@ -51,7 +51,7 @@ fn forged_safe_certificate(source: &Path) -> Certificate {
     for e in task.edges.iter_mut().filter(|e| e.to == task.bad_location) {
         e.relation = Expr::Bool(false);
     }
-    let Verdict::Safe(body) = certa::engine::verify(&task, &Config::default()).verdict else {
+    let Verdict::Safe(body) = engine::verify(&task, &Config::default()).verdict else {
         panic!("the weakened task is safe");
     };
     let mut header = real.header.clone();
@@ -197,9 +197,9 @@ fn every_corpus_certificate_binds_to_its_source() {
             continue;
         }
         let path = dir.join(&file);
-        let program = certa::frontend::load(&path, Encoding::Lbe).unwrap();
-        let header = certa::run::source_file(&path, Encoding::Lbe).unwrap();
-        let again = certa::frontend::load_as(&path, &header.translation).unwrap();
+        let program = frontend::load(&path, Encoding::Lbe).unwrap();
+        let header = engine::run::source_file(&path, Encoding::Lbe).unwrap();
+        let again = frontend::load_as(&path, &header.translation).unwrap();
         assert_eq!(
             format::hash::task_sha256(&again.task),
             format::hash::task_sha256(&program.task),

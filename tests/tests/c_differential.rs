@@ -5,9 +5,9 @@
 //! must agree on reaching `reach_error` and on the final values of globals.
 //! Skips cleanly where `gcc` is absent.
 
-use certa::frontend::Encoding;
 use format::eval::Env;
 use format::{Expr, Task};
+use frontend::Encoding;
 use num_bigint::BigInt;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -515,7 +515,7 @@ fn differential(
     final_check: Option<WithFinalCheck>,
     seed: u64,
 ) -> (usize, Vec<String>) {
-    let task = match certa::frontend::load(frontend_source, Encoding::Sbe) {
+    let task = match frontend::load(frontend_source, Encoding::Sbe) {
         Ok(p) => p.task,
         Err(e) => return (0, vec![format!("{name}: frontend error {e}")]),
     };
@@ -551,9 +551,7 @@ fn differential(
         let mut detail = String::new();
         if let (Outcome::End(globals), Some(make), true) = (&by_gcc, final_check, agree) {
             let checked = make(globals);
-            match certa::frontend::load(&checked, Encoding::Sbe)
-                .map(|p| run_task(&p.task, &read, &[]))
-            {
+            match frontend::load(&checked, Encoding::Sbe).map(|p| run_task(&p.task, &read, &[])) {
                 Ok(Ok(Outcome::Reach)) => {}
                 other => {
                     agree = false;
@@ -636,7 +634,7 @@ fn corpus_c_programs_agree_with_gcc_on_reaching_errors() {
             .to_string();
         // This runner executes integer tasks; programs with arrays or memory
         // are judged against gcc end to end by c_memory_gcc.
-        if certa::frontend::load(&path, Encoding::Sbe).is_ok_and(|p| p.task.has_arrays()) {
+        if frontend::load(&path, Encoding::Sbe).is_ok_and(|p| p.task.has_arrays()) {
             continue;
         }
         let (n, bad) = differential(&dir, &name, &path, &path, None, programs as u64 + 7);

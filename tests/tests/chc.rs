@@ -5,13 +5,13 @@
 //! through the checker's solver). The development set in
 //! `../shared/corpus/chc` is used when present and skipped otherwise.
 
-use certa::engine::{Config, Verdict};
-use certa::export;
-use certa::frontend::{self, chc, Encoding, FrontendError};
-use certa::run::run_file;
 use certa_tests::{corpus_dir, shared_corpus};
 use checker::solver::{self, Answer, Limits, Query};
+use engine::run::run_file;
+use engine::{Config, Verdict};
+use evidence::export;
 use format::{Body, Expr, Task};
+use frontend::{self, chc, Encoding, FrontendError};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Duration;

@@ -303,14 +303,10 @@ fn records(r: &checker::Report) -> Vec<(String, Option<u32>, Option<u32>, String
 
 #[test]
 fn checker_reports_are_the_same_for_any_job_count() {
-    let cfg = certa::engine::Config::default();
+    let cfg = engine::Config::default();
     for file in ["imp/count_to_1000.imp", "c/state_machine.c", "imp/seed.imp"] {
-        let run = certa::run::run_file(
-            &corpus_dir().join(file),
-            certa::frontend::Encoding::Lbe,
-            &cfg,
-        )
-        .unwrap();
+        let run =
+            engine::run::run_file(&corpus_dir().join(file), frontend::Encoding::Lbe, &cfg).unwrap();
         let mut cert = run.certificate.expect("definite");
         let check = |cert: &format::Certificate, jobs| {
             let opts = checker::Options {

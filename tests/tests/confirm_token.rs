@@ -11,12 +11,12 @@
 //! is end to end: a program whose own constructor forges, verified UNSAFE
 //! by certa, with its own certificate.
 
-use certa::engine::{Config, Verdict};
-use certa::frontend::Encoding;
-use certa::harness::{self, Confirmation, Harness, Outcome, MARKER, REACHED_STATUS};
-use certa::run::run_file;
 use certa_tests::corpus_dir;
+use engine::run::run_file;
+use engine::{Config, Verdict};
+use evidence::harness::{self, Confirmation, Harness, Outcome, MARKER, REACHED_STATUS};
 use format::Certificate;
+use frontend::Encoding;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 

@@ -1,10 +1,10 @@
 //! Every corpus program: the verdict matches MANIFEST.tsv, every certificate is
 //! VALID under the independent checker, and a second run gives identical bytes.
 
-use certa::engine::{Config, Verdict};
-use certa::frontend::Encoding;
-use certa::run::run_file;
 use certa_tests::corpus_dir;
+use engine::run::run_file;
+use engine::{Config, Verdict};
+use frontend::Encoding;
 use std::time::Duration;
 
 static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());

@@ -6,7 +6,7 @@
 //! reader, `.imp`, `.ts`), plus generated ones that are too large to store.
 //! Each must end in an error or a verdict, quickly, without a panic.
 
-use certa::frontend::Encoding;
+use frontend::Encoding;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -29,9 +29,9 @@ fn survive(name: &str, bytes: &[u8]) -> String {
                 return "not UTF-8".to_string();
             };
             let task = if ext == "imp" {
-                certa::frontend::parse_imp(name, text, Encoding::Lbe).map(|p| p.task)
+                frontend::parse_imp(name, text, Encoding::Lbe).map(|p| p.task)
             } else {
-                certa::frontend::parse_ts(name, text)
+                frontend::parse_ts(name, text)
             };
             match task {
                 Err(e) => format!("frontend error: {e}"),
@@ -87,7 +87,7 @@ fn folded_constants_beyond_the_digit_limit_are_refused() {
     let f = dir().join("folded_constants.imp");
     let out = survive("folded_constants.imp", &std::fs::read(&f).unwrap());
     assert!(out.contains("more than 1000 digits"), "{out}");
-    let r = certa::run::run_file(&f, Encoding::Lbe, &certa::engine::Config::default());
+    let r = engine::run::run_file(&f, Encoding::Lbe, &engine::Config::default());
     let err = r.err().expect("refused").to_string();
     assert!(
         err.contains("invalid task") && err.contains("1000 digits"),

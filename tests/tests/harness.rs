@@ -1,12 +1,12 @@
 //! Test harnesses from UNSAFE certificates of C programs: every solved UNSAFE C task's run, refined to single statements, checks VALID as an SBE certificate and its harness, compiled with the program, reaches `reach_error`; tampered certificates and other sources are refused or not confirmed.
 
-use certa::concretize;
-use certa::engine::{Config, Verdict};
-use certa::frontend::Encoding;
-use certa::harness::{self, Outcome};
-use certa::run::run_file;
 use certa_tests::{corpus_dir, shared_corpus};
+use engine::run::run_file;
+use engine::{Config, Verdict};
+use evidence::concretize;
+use evidence::harness::{self, Outcome};
 use format::{Body, Certificate};
+use frontend::Encoding;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 

@@ -593,9 +593,8 @@ fn wide_formula_is_checked_in_bounded_time() {
 
 fn frontend(label: &str, ext: &str, text: &str) -> Result<usize, String> {
     let r = timed(label, || match ext {
-        "imp" => certa::frontend::parse_imp("hostile.imp", text, certa::frontend::Encoding::Lbe)
-            .map(|p| p.task),
-        _ => certa::frontend::parse_ts("hostile.ts", text),
+        "imp" => frontend::parse_imp("hostile.imp", text, frontend::Encoding::Lbe).map(|p| p.task),
+        _ => frontend::parse_ts("hostile.ts", text),
     });
     let out = match r {
         Ok(task) => {
@@ -635,8 +634,7 @@ fn hostile_imp_programs() {
     let r = frontend("imp product of 1000-digit constants", "imp", &folded);
     if let Ok(_) = r {
         // If it parses, the task must also be readable back by the checker.
-        let p =
-            certa::frontend::parse_imp("f.imp", &folded, certa::frontend::Encoding::Lbe).unwrap();
+        let p = frontend::parse_imp("f.imp", &folded, frontend::Encoding::Lbe).unwrap();
         let json = serde_json::to_string(&p.task).unwrap();
         let back: Result<format::Task, _> = checker::on_large_stack(|| serde_json::from_str(&json));
         assert!(
@@ -934,7 +932,7 @@ fn cert_seeds() -> Vec<(String, Vec<u8>)> {
     for c in &certs {
         out.push(("binary".into(), binary(c)));
     }
-    let cfg = certa::engine::Config {
+    let cfg = engine::Config {
         timeout: Some(Duration::from_secs(30)),
         ..Default::default()
     };
@@ -944,8 +942,7 @@ fn cert_seeds() -> Vec<(String, Vec<u8>)> {
         "imp/branches.imp",
         "ts/input_sum.ts",
     ] {
-        let run =
-            certa::run::run_file(&corpus().join(f), certa::frontend::Encoding::Lbe, &cfg).unwrap();
+        let run = engine::run::run_file(&corpus().join(f), frontend::Encoding::Lbe, &cfg).unwrap();
         if let Some(c) = run.certificate {
             out.push((format!("{f}.json"), to_json(&c).into_bytes()));
             out.push((format!("{f}.cert"), binary(&c)));
@@ -1042,14 +1039,12 @@ fn parse_any(ext: &str, b: &[u8]) -> Option<Option<Verdict>> {
     let text = std::str::from_utf8(b).ok()?;
     let task = match ext {
         "imp" => {
-            certa::frontend::parse_imp("f.imp", text, certa::frontend::Encoding::Lbe)
-                .and_then(|_| {
-                    certa::frontend::parse_imp("f.imp", text, certa::frontend::Encoding::Sbe)
-                })
+            frontend::parse_imp("f.imp", text, frontend::Encoding::Lbe)
+                .and_then(|_| frontend::parse_imp("f.imp", text, frontend::Encoding::Sbe))
                 .ok()?
                 .task
         }
-        _ => certa::frontend::parse_ts("f.ts", text).ok()?,
+        _ => frontend::parse_ts("f.ts", text).ok()?,
     };
     let _ = structure_ok(&task);
     Some(None)

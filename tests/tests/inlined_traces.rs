@@ -2,10 +2,10 @@
 //! callee names the callee's lines (not the call site's), and an error trace
 //! that runs through inlined functions reports them, step by step.
 
-use certa::engine::{Config, Verdict};
-use certa::frontend::{self, Encoding};
-use certa::run::run_file;
+use engine::run::run_file;
+use engine::{Config, Verdict};
 use format::print::expr_to_string;
+use frontend::{self, Encoding};
 use std::path::PathBuf;
 
 /// Lines 7-9 are in `step`, line 5 in `fail`; both are inlined into the loop.
@@ -87,7 +87,7 @@ fn error_trace_through_inlined_functions_reports_the_callee_lines() {
     };
     assert_eq!(certa::bench::check_run(&run), "VALID");
     let cert = run.certificate.as_ref().expect("certificate");
-    let text = certa::replay::render(cert).expect("renders");
+    let text = evidence::replay::render(cert).expect("renders");
     assert!(text.contains("reaches bad"), "{text}");
     assert!(!text.contains("NOT"), "{text}");
     // g reaches 3 after three calls: some steps go round the loop, each

@@ -16,20 +16,20 @@
 //! kind per certificate; `CERTA_MUTATION_FULL=1` (or the ignored test, run
 //! with `-- --ignored`) checks all of them.
 
-use certa::engine::smt::{
-    array_const, encode_bool, encode_edge, int_const, local_symbol, set_array_vars, state_symbol,
-    View,
-};
-use certa::engine::{AnalysisKind, Config, Verdict as EngineVerdict};
-use certa::frontend::Encoding;
-use certa::run::run_file;
 use certa_tests::corpus_dir;
 use certa_tests::mutate::{fnv, mutants, Kind, Lcg, Mutant};
 use checker::Verdict;
+use engine::run::run_file;
+use engine::smt::{
+    array_const, encode_bool, encode_edge, int_const, local_symbol, set_array_vars, state_symbol,
+    View,
+};
+use engine::{AnalysisKind, Config, Verdict as EngineVerdict};
 use format::eval::Env;
 use format::expr::{ExprSort, Scope};
 use format::task::{EdgeScope, StateScope};
 use format::{Body, Certificate, Edge, Expr, Node, SafeBody, Task, Trace, Valuation};
+use frontend::Encoding;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::time::{Duration, Instant};
 use z3::ast::{Array, Bool, Int};

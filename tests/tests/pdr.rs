@@ -3,10 +3,10 @@
 //! it finds a deep counterexample and proves an invariant that CEGAR's
 //! interpolants miss.
 
-use certa::engine::{Config, Engine, Verdict};
-use certa::frontend::Encoding;
-use certa::run::{run_file, Run};
 use certa_tests::corpus_dir;
+use engine::run::{run_file, Run};
+use engine::{Config, Engine, Verdict};
+use frontend::Encoding;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 

@@ -18,8 +18,8 @@
 //!
 //! `CERTA_PIPELINE_CASES=N` runs N cases (default 20).
 
-use certa::engine::{Config, Verdict};
-use certa::frontend::Encoding;
+use engine::{Config, Verdict};
+use frontend::Encoding;
 use proptest::prelude::*;
 use proptest::test_runner::{Config as PtConfig, TestCaseError, TestRunner};
 use std::cell::RefCell;
@@ -443,7 +443,7 @@ fn check_one(p: &Prog, counts: &RefCell<Counts>) -> Result<(), TestCaseError> {
         ..Config::default()
     };
     let start = Instant::now();
-    let run = certa::run::run_file(&file, Encoding::Lbe, &cfg).map_err(|e| {
+    let run = engine::run::run_file(&file, Encoding::Lbe, &cfg).map_err(|e| {
         TestCaseError::fail(format!(
             "frontend rejected a generated program: {e}\n{text}"
         ))

@@ -3,10 +3,10 @@
 //! checks VALID, a deep bug in a counting loop is found by simulation, and
 //! `auto` is what the command line runs by default.
 
-use certa::engine::{Config, Engine, Verdict};
-use certa::frontend::Encoding;
-use certa::run::{run_file, Run};
 use certa_tests::{corpus_dir, workspace_binary};
+use engine::run::{run_file, Run};
+use engine::{Config, Engine, Verdict};
+use frontend::Encoding;
 use std::path::Path;
 use std::process::Command;
 use std::time::Duration;

@@ -1,12 +1,12 @@
 //! SARIF logs and DOT pictures of real runs: SARIF 2.1.0 rules as code (plus the official schema when present), DOT syntax, caps, escaping.
 
-use certa::dot::{dot, render_svg};
-use certa::engine::Config;
-use certa::frontend::Encoding;
-use certa::run::{run_file, Run};
-use certa::sarif::{sarif_log, Outcome, SarifResult};
 use certa_tests::corpus_dir;
+use engine::run::{run_file, Run};
+use engine::Config;
+use evidence::dot::{dot, render_svg};
+use evidence::sarif::{sarif_log, Outcome, SarifResult};
 use format::Body;
+use frontend::Encoding;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -333,17 +333,11 @@ fn sarif_of_safe_unsafe_and_unknown_runs_follows_the_rules() {
     let safe = run("corpus/c/loops.c", &Config::default());
     let bug = run("corpus/c/nondet_bug.c", &Config::default());
     let unknown = run("corpus/c/loops.c", &no_refinements());
-    assert!(matches!(
-        safe.outcome.verdict,
-        certa::engine::Verdict::Safe(_)
-    ));
-    assert!(matches!(
-        bug.outcome.verdict,
-        certa::engine::Verdict::Unsafe(_)
-    ));
+    assert!(matches!(safe.outcome.verdict, engine::Verdict::Safe(_)));
+    assert!(matches!(bug.outcome.verdict, engine::Verdict::Unsafe(_)));
     assert!(matches!(
         unknown.outcome.verdict,
-        certa::engine::Verdict::Unknown(_)
+        engine::Verdict::Unknown(_)
     ));
     let cert_file = scratch("loops.cert.json");
     format::codec::write_certificate(&cert_file, safe.certificate.as_ref().unwrap()).unwrap();
@@ -498,10 +492,7 @@ fn sarif_of_bench_rows() {
         row("err/syntax.imp", "error", "error", "syntax error at 3:1"),
     ];
     let dir = Path::new("corpus");
-    let results: Vec<SarifResult> = rows
-        .iter()
-        .map(|r| SarifResult::from_bench_row(dir, r))
-        .collect();
+    let results: Vec<SarifResult> = rows.iter().map(|r| r.sarif_result(dir)).collect();
     let log = sarif_log(&results, None);
     assert_sarif(&log, true);
     let run = &log["runs"][0];

@@ -1,11 +1,11 @@
 //! Seed 000's worked example end to end: the predicate `x = y`, the single
 //! loop-head cube, and the replayable counterexample of the `y := y + 2` variant.
 
-use certa::engine::{Config, Verdict};
-use certa::frontend::Encoding;
-use certa::run::run_file;
 use certa_tests::corpus_dir;
+use engine::run::run_file;
+use engine::{Config, Verdict};
 use format::{Body, Expr};
+use frontend::Encoding;
 use z3::ast::{Bool, Int};
 use z3::{SatResult, Solver};
 
@@ -17,7 +17,7 @@ fn valid(f: Bool) -> bool {
 }
 
 fn z3_of(e: &Expr) -> Bool {
-    certa::engine::smt::encode_bool(e, certa::engine::smt::View::state(0))
+    engine::smt::encode_bool(e, engine::smt::View::state(0))
 }
 
 fn x_eq_y() -> Bool {
@@ -82,7 +82,7 @@ fn seed_variant_counterexample_replays_valid() {
     assert_eq!(certa::bench::check_run(&run), "VALID");
     let cert = run.certificate.as_ref().expect("certificate");
     assert!(matches!(cert.body, Body::Unsafe(_)));
-    let text = certa::replay::render(cert).expect("renders");
+    let text = evidence::replay::render(cert).expect("renders");
     assert!(text.contains("reaches bad"), "{text}");
     assert!(!text.contains("NOT"), "{text}");
 }

@@ -9,12 +9,12 @@
 //!
 //! Z3's global parameters are process-wide, so every test here holds `LOCK`.
 
-use certa::engine::{self, Config, Verdict as EngineVerdict};
-use certa::frontend::Encoding;
-use certa::run::run_file;
 use certa_tests::corpus_dir;
 use checker::{Limits, Options, Outcome, Verdict};
+use engine::run::run_file;
+use engine::{self, Config, Verdict as EngineVerdict};
 use format::{Body, Certificate};
+use frontend::Encoding;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -64,7 +64,7 @@ fn make_certificate(file: &str) -> Certificate {
     // can be refuted by cvc5's rewriter alone, without spending resources.
     let cfg = Config {
         timeout: Some(Duration::from_secs(120)),
-        analysis: certa::engine::AnalysisKind::Predicate,
+        analysis: engine::AnalysisKind::Predicate,
         ..Config::default()
     };
     let run = run_file(&corpus_dir().join(file), Encoding::Lbe, &cfg)
@@ -242,7 +242,7 @@ fn certa_check_with_rlimit_1_exits_2_when_the_binary_is_built() {
 }
 
 fn task(file: &str) -> format::Task {
-    certa::frontend::load(&corpus_dir().join(file), Encoding::Lbe)
+    frontend::load(&corpus_dir().join(file), Encoding::Lbe)
         .unwrap_or_else(|e| panic!("{file}: {e}"))
         .task
 }
@@ -319,7 +319,7 @@ fn verifier_with_a_z3_resource_limit_answers_unknown_never_safe_or_unsafe() {
         s.assert(y.gt(Int::from_i64(2)));
         assert_eq!(s.check(), z3::SatResult::Unknown);
         let raw = s.get_reason_unknown().unwrap_or_default();
-        let budget = certa::engine::smt::Budget::new(None);
+        let budget = engine::smt::Budget::new(None);
         (raw, budget.check(&s, &[]))
     });
     eprintln!("z3 with rlimit 1 answers unknown: {reason:?}");

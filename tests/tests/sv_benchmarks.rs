@@ -3,10 +3,10 @@
 //! with a position), and a few quick tasks get the expected verdict with a
 //! VALID certificate. Skips with a note when the folder is absent.
 
-use certa::engine::{Config, Verdict};
-use certa::frontend::{self, Encoding, FrontendError};
-use certa::run::run_file;
 use certa_tests::shared_corpus;
+use engine::run::run_file;
+use engine::{Config, Verdict};
+use frontend::{self, Encoding, FrontendError};
 use std::time::Duration;
 
 #[test]
@@ -69,7 +69,7 @@ fn quick_tasks_get_the_expected_verdict_with_valid_certificates() {
     }
     // Read as mathematical integers (`--assume-no-overflow`), it is safe.
     let math = Config {
-        properties: Some(certa::frontend::Properties {
+        properties: Some(frontend::Properties {
             assume_no_overflow: true,
             ..Default::default()
         }),

@@ -5,12 +5,12 @@
 //! (it was silently ILP32 before), and unknown data models, languages and
 //! format versions are refused as `file:1:1` errors.
 
-use certa::engine::{Config, Verdict};
-use certa::frontend::c::yml::{parse, TaskDef};
-use certa::frontend::c::{read_task_def, DataModel};
-use certa::frontend::{self, Encoding};
-use certa::run::run_file;
 use certa_tests::{corpus_dir, shared_corpus};
+use engine::run::run_file;
+use engine::{Config, Verdict};
+use frontend::c::yml::{parse, TaskDef};
+use frontend::c::{read_task_def, DataModel};
+use frontend::{self, Encoding};
 use std::path::PathBuf;
 use std::time::Duration;
 

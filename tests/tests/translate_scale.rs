@@ -4,9 +4,9 @@
 //! Timing bounds are `#[ignore]`d (run with `--ignored`); sizes are not.
 
 use certa::bench_translate::synthetic;
-use certa::frontend::{self, Encoding};
 use certa_tests::shared_corpus;
 use format::{Expr, Task};
+use frontend::{self, Encoding};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 

@@ -2,11 +2,11 @@
 //! values alone with a VALID certificate whose states are `x == c` cubes,
 //! the threshold hand-over to predicates, and `auto` staying cheap.
 
-use certa::engine::{AnalysisKind, Config, Verdict};
-use certa::frontend::Encoding;
-use certa::run::{run_file, Run};
 use certa_tests::corpus_dir;
+use engine::run::{run_file, Run};
+use engine::{AnalysisKind, Config, Verdict};
 use format::{Body, Expr};
+use frontend::Encoding;
 
 fn run(file: &str, analysis: AnalysisKind, threshold: usize) -> Run {
     let cfg = Config {

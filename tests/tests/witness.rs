@@ -3,10 +3,10 @@
 //! certificate the checker accepts; hand-written witnesses in other tools'
 //! style are confirmed, and wrong ones rejected.
 
-use certa::engine::Config;
-use certa::witness::rules::{parse_witness, Entry};
-use certa::witness::validate::{validate, Answer};
 use certa_tests::{corpus_dir, shared_corpus, workspace_binary};
+use engine::Config;
+use evidence::witness::rules::{parse_witness, Entry};
+use evidence::witness::validate::{validate, Answer};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -23,7 +23,7 @@ fn c_programs(dir: &Path) -> Vec<(PathBuf, String)> {
         .expect("manifest")
         .into_iter()
         .filter(|(file, verdict)| {
-            certa::frontend::language_of(Path::new(file)) == Some("c") && verdict != "error"
+            frontend::language_of(Path::new(file)) == Some("c") && verdict != "error"
         })
         .map(|(file, verdict)| (dir.join(file), verdict))
         .collect()
@@ -51,7 +51,7 @@ fn check_valid(cert: &format::Certificate, source: &Path) {
 /// the witness text and whether the program was safe (`None`: unsolved).
 fn try_round_trip(path: &Path, seconds: u64) -> Result<Option<(String, bool)>, String> {
     // Unsupported programs (frontend errors) and unsolved ones have no witness.
-    let Ok(run) = certa::run::run_file(path, certa::frontend::Encoding::Lbe, &cfg(seconds)) else {
+    let Ok(run) = engine::run::run_file(path, frontend::Encoding::Lbe, &cfg(seconds)) else {
         return Ok(None);
     };
     let Some(cert) = run.certificate else {
@@ -59,7 +59,7 @@ fn try_round_trip(path: &Path, seconds: u64) -> Result<Option<(String, bool)>, S
     };
     let safe = matches!(cert.body, format::Body::Safe(_));
     let text =
-        certa::witness::witness_for(&cert, Some(path)).map_err(|e| format!("witness: {e}"))?;
+        evidence::witness::witness_for(&cert, Some(path)).map_err(|e| format!("witness: {e}"))?;
     let entries = parse_witness(&text)
         .map_err(|e| format!("the witness breaks the 2.0 rules: {e}\n{text}"))?;
     match (entries.as_slice(), safe) {
@@ -186,8 +186,8 @@ fn hand_written_witnesses_are_confirmed_or_rejected() {
 #[test]
 fn a_witness_for_another_program_is_refused() {
     let path = corpus_dir().join("c/loops.c");
-    let run = certa::run::run_file(&path, certa::frontend::Encoding::Lbe, &cfg(60)).unwrap();
-    let text = certa::witness::witness_for(&run.certificate.unwrap(), Some(&path)).unwrap();
+    let run = engine::run::run_file(&path, frontend::Encoding::Lbe, &cfg(60)).unwrap();
+    let text = evidence::witness::witness_for(&run.certificate.unwrap(), Some(&path)).unwrap();
     let other = corpus_dir().join("c/if_else.c");
     let e = validate(&other, &text, &cfg(10)).err().expect("refused");
     assert!(e.contains("another program"), "{e}");
@@ -196,15 +196,15 @@ fn a_witness_for_another_program_is_refused() {
 #[test]
 fn witness_metadata_is_reproducible_with_source_date_epoch() {
     let path = corpus_dir().join("c/loops.c");
-    let run = certa::run::run_file(&path, certa::frontend::Encoding::Lbe, &cfg(60)).unwrap();
+    let run = engine::run::run_file(&path, frontend::Encoding::Lbe, &cfg(60)).unwrap();
     let cert = run.certificate.unwrap();
     std::env::set_var("SOURCE_DATE_EPOCH", "1767225600");
-    let a = certa::witness::witness_for(&cert, Some(&path)).unwrap();
-    let b = certa::witness::witness_for(&cert, Some(&path)).unwrap();
+    let a = evidence::witness::witness_for(&cert, Some(&path)).unwrap();
+    let b = evidence::witness::witness_for(&cert, Some(&path)).unwrap();
     std::env::remove_var("SOURCE_DATE_EPOCH");
     assert_eq!(a, b);
     assert!(a.contains("creation_time: \"2026-01-01T00:00:00Z\""), "{a}");
-    let c = certa::witness::witness_for(&cert, Some(&path)).unwrap();
+    let c = evidence::witness::witness_for(&cert, Some(&path)).unwrap();
     assert_ne!(a, c, "without SOURCE_DATE_EPOCH the uuid is fresh");
 }
 

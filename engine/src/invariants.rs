@@ -1,0 +1,503 @@
+//! Guess-and-check linear invariants: sample concrete runs with Z3, take the
+//! affine hull and octagon-like bounds of the states seen at each location,
+//! and keep what Houdini proves inductive. The survivors seed the precision.
+
+use super::smt::{self, Budget, View};
+use super::Unknown;
+use format::{Expr, Num, Task};
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_traits::{One, Signed, Zero};
+use std::collections::BTreeMap;
+use z3::ast::{Bool, Int};
+use z3::Solver;
+
+type State = Vec<BigInt>;
+
+/// Deterministic pseudo-random numbers (no clock, so runs repeat exactly).
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+    fn small(&mut self) -> i64 {
+        (self.next() % 41) as i64 - 20
+    }
+}
+
+fn vars_at(task: &Task, frame: usize) -> Vec<Int> {
+    task.vars
+        .iter()
+        .map(|v| smt::int_const(&smt::state_symbol(&v.name, frame)))
+        .collect()
+}
+
+/// Solves with random value hints as assumptions, dropping the hints in
+/// the unsat core when they clash, so the others still spread the samples.
+fn solve_hinted(
+    solver: &Solver,
+    hints: &[Bool],
+    budget: &Budget,
+) -> Result<Option<z3::Model>, Unknown> {
+    let mut hints = hints.to_vec();
+    while !hints.is_empty() {
+        if budget.check(solver, &hints)? {
+            return Ok(solver.get_model());
+        }
+        let core = solver.get_unsat_core();
+        let before = hints.len();
+        hints.retain(|h| !core.contains(h));
+        if hints.len() == before {
+            break;
+        }
+    }
+    if budget.check(solver, &[])? {
+        return Ok(solver.get_model());
+    }
+    Ok(None)
+}
+
+fn read(model: &z3::Model, vars: &[Int]) -> State {
+    vars.iter()
+        .map(|v| {
+            model
+                .eval(v, true)
+                .and_then(|x| smt::int_value(&x))
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// Concrete states per location from a few bounded random runs. One
+/// incremental solver per edge keeps the relation asserted across steps.
+fn sample(
+    task: &Task,
+    budget: &Budget,
+    runs: usize,
+    depth: usize,
+) -> Result<BTreeMap<String, Vec<State>>, Unknown> {
+    let mut seen: BTreeMap<String, Vec<State>> = BTreeMap::new();
+    let mut rng = Lcg(0x5eed);
+    let cur = vars_at(task, 0);
+    let next = vars_at(task, 1);
+    let mut solvers: BTreeMap<u32, Solver> = BTreeMap::new();
+    let init = smt::solver();
+    init.assert(smt::encode_bool(&task.init, View::state(0)));
+    for _ in 0..runs {
+        let hints: Vec<Bool> = cur
+            .iter()
+            .map(|v| v.eq(Int::from_i64(rng.small())))
+            .collect();
+        let Some(m) = solve_hinted(&init, &hints, budget)? else {
+            return Ok(seen);
+        };
+        let mut state = read(&m, &cur);
+        let mut loc = task.initial_location.clone();
+        for _ in 0..depth {
+            seen.entry(loc.clone()).or_default().push(state.clone());
+            let edges: Vec<_> = task
+                .edges_from(&loc)
+                .filter(|e| e.to != task.bad_location)
+                .collect();
+            if edges.is_empty() {
+                break;
+            }
+            let start = rng.next() as usize % edges.len();
+            let mut moved = false;
+            for k in 0..edges.len() {
+                let e = edges[(start + k) % edges.len()];
+                let s = solvers.entry(e.id).or_insert_with(|| {
+                    let s = smt::solver();
+                    s.assert(smt::encode_edge(e, 0));
+                    s
+                });
+                s.push();
+                for (v, x) in cur.iter().zip(&state) {
+                    s.assert(v.eq(Int::from_big_int(x)));
+                }
+                let hints: Vec<Bool> = e
+                    .locals
+                    .iter()
+                    .map(|l| {
+                        smt::int_const(&smt::local_symbol(&l.name, 0))
+                            .eq(Int::from_i64(rng.small()))
+                    })
+                    .collect();
+                let found = solve_hinted(s, &hints, budget);
+                let step = found.map(|m| m.map(|m| read(&m, &next)));
+                s.pop(1);
+                if let Some(n) = step? {
+                    state = n;
+                    loc = e.to.clone();
+                    moved = true;
+                    break;
+                }
+            }
+            if !moved {
+                break;
+            }
+        }
+    }
+    Ok(seen)
+}
+
+/// The equalities `sum a_i x_i = c` satisfied by every point: a basis of the
+/// null space of `[points | -1]`, by fraction-free elimination.
+fn affine_hull(points: &[State], n: usize) -> Vec<(Vec<BigInt>, BigInt)> {
+    let mut rows: Vec<Vec<BigInt>> = points
+        .iter()
+        .map(|p| {
+            p.iter()
+                .cloned()
+                .chain(std::iter::once(-BigInt::one()))
+                .collect()
+        })
+        .collect();
+    let cols = n + 1;
+    let mut pivots = Vec::new();
+    let mut r = 0;
+    for c in 0..cols {
+        let Some(p) = (r..rows.len()).find(|&i| !rows[i][c].is_zero()) else {
+            continue;
+        };
+        rows.swap(r, p);
+        for i in 0..rows.len() {
+            if i != r && !rows[i][c].is_zero() {
+                let (a, b) = (rows[r][c].clone(), rows[i][c].clone());
+                for k in 0..cols {
+                    rows[i][k] = &rows[i][k] * &a - &rows[r][k] * &b;
+                }
+                // Keep entries small: divide the row by the gcd of its entries.
+                let g = rows[i].iter().fold(BigInt::zero(), |g, x| g.gcd(x));
+                if !g.is_zero() && !g.is_one() {
+                    rows[i].iter_mut().for_each(|x| *x /= &g);
+                }
+            }
+        }
+        pivots.push(c);
+        r += 1;
+        if r == rows.len() {
+            break;
+        }
+    }
+    let mut out = Vec::new();
+    for free in (0..cols).filter(|c| !pivots.contains(c)) {
+        // Solve pivot variables for free = 1, others 0, scaled to integers.
+        let mut lcm = BigInt::one();
+        for (i, &pc) in pivots.iter().enumerate() {
+            lcm = lcm.lcm(&rows[i][pc]);
+        }
+        let mut v = vec![BigInt::zero(); cols];
+        v[free] = lcm.clone();
+        for (i, &pc) in pivots.iter().enumerate() {
+            v[pc] = -(&rows[i][free] * &lcm) / &rows[i][pc];
+        }
+        let g = v.iter().fold(BigInt::zero(), |g, x| g.gcd(x));
+        if !g.is_zero() {
+            v.iter_mut().for_each(|x| *x /= &g);
+        }
+        let c = v.pop().expect("constant column");
+        if v.iter().filter(|x| !x.is_zero()).count() >= 1 {
+            out.push((v, c));
+        }
+    }
+    out
+}
+
+fn linear(task: &Task, coeffs: &[BigInt]) -> Expr {
+    let terms: Vec<Expr> = task
+        .vars
+        .iter()
+        .zip(coeffs)
+        .filter(|(_, a)| !a.is_zero())
+        .map(|(v, a)| {
+            if a.is_one() {
+                Expr::var(&v.name)
+            } else {
+                Expr::Mul(Num(a.clone()), Box::new(Expr::var(&v.name)))
+            }
+        })
+        .collect();
+    if terms.len() == 1 {
+        terms.into_iter().next().expect("one")
+    } else {
+        Expr::Add(terms)
+    }
+}
+
+/// Coefficient vectors of the octagon-like forms `±x ±y ±z` over up to
+/// `width` variables (fewer for many variables, to bound the candidates).
+fn templates(n: usize, eligible: &[usize]) -> Vec<Vec<BigInt>> {
+    let m = eligible.len();
+    let width = if m <= 6 {
+        3
+    } else if n <= 12 {
+        2
+    } else {
+        1
+    };
+    let mut out = Vec::new();
+    let mut pick = Vec::new();
+    fn rec(n: usize, width: usize, from: usize, pick: &mut Vec<usize>, out: &mut Vec<Vec<BigInt>>) {
+        if !pick.is_empty() {
+            for signs in 0..(1u32 << pick.len()) {
+                let mut v = vec![BigInt::zero(); n];
+                for (k, &i) in pick.iter().enumerate() {
+                    v[i] = if signs & (1 << k) == 0 {
+                        BigInt::one()
+                    } else {
+                        -BigInt::one()
+                    };
+                }
+                out.push(v);
+            }
+        }
+        if pick.len() == width {
+            return;
+        }
+        for i in from..n {
+            pick.push(i);
+            rec(n, width, i + 1, pick, out);
+            pick.pop();
+        }
+    }
+    rec(m, width, 0, &mut pick, &mut out);
+    // Spread the forms over the eligible variables' positions.
+    out.into_iter()
+        .map(|f| {
+            let mut v = vec![BigInt::zero(); n];
+            for (k, a) in f.into_iter().enumerate() {
+                v[eligible[k]] = a;
+            }
+            v
+        })
+        .collect()
+}
+
+/// Variables worth invariants: not the error state's `violation` mark,
+/// which only edges into `bad` assign (see `frontend::c::VIOLATION`).
+fn eligible(task: &Task) -> Vec<usize> {
+    let mark = frontend::c::VIOLATION;
+    (0..task.vars.len())
+        .filter(|&i| {
+            let name = &task.vars[i].name;
+            name != mark && !name.starts_with(&format!("{mark}."))
+        })
+        .collect()
+}
+
+/// `2^k - 1` or `-2^k` for a C integer width `k + 1` or `k`: a type's limit.
+fn is_type_limit(c: &BigInt) -> bool {
+    [7u32, 8, 15, 16, 31, 32, 63, 64].iter().any(|&k| {
+        let p = BigInt::one() << k;
+        *c == &p - 1 || *c == -p
+    })
+}
+
+/// The small integer constants the task compares with (its thresholds):
+/// bounds such as `n <= 1000` hold at a loop but are never sampled at their
+/// extreme, and proving that a counter stays in its type's range needs them.
+fn thresholds(task: &Task) -> Vec<BigInt> {
+    let mut out: std::collections::BTreeSet<BigInt> = std::collections::BTreeSet::new();
+    let limit = BigInt::from(1u64 << 40);
+    let mut stack: Vec<&Expr> = task.edges.iter().map(|e| &e.relation).collect();
+    stack.push(&task.init);
+    while let Some(e) = stack.pop() {
+        if let Expr::Lt(a, b) | Expr::Le(a, b) | Expr::Gt(a, b) | Expr::Ge(a, b) = e {
+            for side in [a, b] {
+                if let Expr::Int(Num(c)) = &**side {
+                    if c.abs() < limit {
+                        out.insert(c.clone());
+                    }
+                }
+            }
+        }
+        stack.extend(e.children());
+    }
+    // The closest to zero first (loop bounds), and every type limit.
+    let (limits, mut v): (Vec<BigInt>, Vec<BigInt>) = out.into_iter().partition(is_type_limit);
+    v.sort_by_key(|c| c.abs());
+    v.truncate(16);
+    v.extend(limits);
+    v
+}
+
+/// Candidate facts at one location from the states seen there: the affine
+/// hull's equalities, and `f >= min f` for each template form `f`.
+fn candidates(task: &Task, points: &[State]) -> Vec<Expr> {
+    let n = task.vars.len();
+    let eligible = eligible(task);
+    let mut out: Vec<Expr> = affine_hull(points, n)
+        .into_iter()
+        .map(|(a, c)| Expr::eq(linear(task, &a), Expr::Int(Num(c))))
+        .collect();
+    // `±x >= c` for each threshold `c` the samples satisfy.
+    let limits = thresholds(task);
+    for &i in &eligible {
+        for sign in [BigInt::one(), -BigInt::one()] {
+            let mut t = vec![BigInt::zero(); n];
+            t[i] = sign.clone();
+            let lo = points.iter().map(|p| &p[i] * &sign).min();
+            for c in &limits {
+                let c = c * &sign;
+                if lo.as_ref().is_some_and(|lo| *lo >= c) {
+                    out.push(Expr::Ge(
+                        Box::new(linear(task, &t)),
+                        Box::new(Expr::Int(Num(c))),
+                    ));
+                }
+            }
+        }
+    }
+    // Sums of two variables within a C type's limits (`sent + n <=
+    // INT_MAX`: a counter and a bound that trade places), for the limits
+    // the task compares with.
+    let type_limits: Vec<&BigInt> = limits.iter().filter(|c| is_type_limit(c)).collect();
+    for t in templates(n, &eligible) {
+        if t.iter().filter(|a| !a.is_zero()).count() != 2 {
+            continue;
+        }
+        let values: Vec<BigInt> = points
+            .iter()
+            .map(|p| p.iter().zip(&t).map(|(x, a)| x * a).sum())
+            .collect();
+        for c in &type_limits {
+            for c in [(*c).clone(), -(*c).clone()] {
+                if values.iter().all(|v| *v >= c) {
+                    out.push(Expr::Ge(
+                        Box::new(linear(task, &t)),
+                        Box::new(Expr::Int(Num(c))),
+                    ));
+                }
+            }
+        }
+    }
+    for t in templates(n, &eligible) {
+        let values: Vec<BigInt> = points
+            .iter()
+            .map(|p| p.iter().zip(&t).map(|(x, a)| x * a).sum())
+            .collect();
+        let Some(lo) = values.iter().min() else {
+            continue;
+        };
+        out.push(Expr::Ge(
+            Box::new(linear(task, &t)),
+            Box::new(Expr::Int(Num(lo.clone()))),
+        ));
+        // Samples may miss the tight case; `f >= 0` is the usual invariant then.
+        if lo.is_positive() {
+            out.push(Expr::Ge(Box::new(linear(task, &t)), Box::new(Expr::int(0))));
+        }
+    }
+    out
+}
+
+/// Is `goal` implied by what `s` holds (over frame 0)? `s` is left as it was.
+fn implied_in(
+    s: &Solver,
+    assumptions: &[Bool],
+    goal: &Expr,
+    budget: &Budget,
+) -> Result<bool, Unknown> {
+    s.push();
+    s.assert(smt::encode_bool(goal, View::state(0)).not());
+    let sat = budget.check(s, assumptions);
+    s.pop(1);
+    Ok(!sat?)
+}
+
+/// Drops the facts implied by the others, one solver for the whole set
+/// (each fact behind an indicator), trying the last facts first.
+fn drop_implied(mut facts: Vec<Expr>, budget: &Budget) -> Result<Vec<Expr>, Unknown> {
+    let s = smt::solver();
+    let indicators: Vec<Bool> = (0..facts.len())
+        .map(|i| Bool::new_const(format!("certa!fact!{i}")))
+        .collect();
+    for (f, a) in facts.iter().zip(&indicators) {
+        s.assert(a.implies(smt::encode_bool(f, View::state(0))));
+    }
+    let mut alive = vec![true; facts.len()];
+    for i in (0..facts.len()).rev() {
+        let others: Vec<Bool> = (0..facts.len())
+            .filter(|&j| j != i && alive[j])
+            .map(|j| indicators[j].clone())
+            .collect();
+        if implied_in(&s, &others, &facts[i], budget)? {
+            alive[i] = false;
+        }
+    }
+    let mut keep = alive.into_iter();
+    facts.retain(|_| keep.next().unwrap_or(false));
+    Ok(facts)
+}
+
+/// Candidate facts that survive Houdini: each holds initially and is
+/// preserved by every edge given all surviving candidates at its source.
+/// Facts implied by the other survivors at the same location are dropped.
+pub fn linear_invariants(task: &Task, budget: &Budget) -> Result<Vec<(String, Expr)>, Unknown> {
+    let mut seen = sample(task, budget, 4, 30)?;
+    let mut cand: BTreeMap<String, Vec<Expr>> = BTreeMap::new();
+    for (loc, points) in seen.iter_mut() {
+        points.sort();
+        points.dedup();
+        if points.len() >= 2 {
+            cand.insert(loc.clone(), candidates(task, points));
+        }
+    }
+    // Initiation at the initial location.
+    if let Some(cs) = cand.get_mut(&task.initial_location) {
+        let init = smt::solver();
+        init.assert(smt::encode_bool(&task.init, View::state(0)));
+        let mut keep = Vec::new();
+        for c in cs.drain(..) {
+            if implied_in(&init, &[], &c, budget)? {
+                keep.push(c);
+            }
+        }
+        *cs = keep;
+    }
+    // Consecution, to a fixpoint. A location without candidates is `true`;
+    // one that no sample reached keeps no facts, which is sound.
+    loop {
+        let mut changed = false;
+        for e in task.edges.iter().filter(|e| e.to != task.bad_location) {
+            let Some(targets) = cand.get(&e.to).cloned() else {
+                continue;
+            };
+            let s = smt::solver();
+            for c in cand.get(&e.from).map(Vec::as_slice).unwrap_or_default() {
+                s.assert(smt::encode_bool(c, View::state(0)));
+            }
+            s.assert(smt::encode_edge(e, 0));
+            let mut keep = Vec::new();
+            for t in targets {
+                s.push();
+                s.assert(smt::encode_bool(&t, View::state(1)).not());
+                let broken = budget.check(&s, &[]);
+                s.pop(1);
+                if broken? {
+                    changed = true;
+                } else {
+                    keep.push(t);
+                }
+            }
+            cand.insert(e.to.clone(), keep);
+        }
+        if !changed {
+            break;
+        }
+    }
+    let mut out = Vec::new();
+    for (loc, facts) in cand {
+        // Try the template bounds (listed last) first, so that an equality
+        // such as `x = y` survives rather than the two bounds implying it.
+        let facts = drop_implied(facts, budget)?;
+        out.extend(facts.into_iter().map(|f| (loc.clone(), f)));
+    }
+    Ok(out)
+}

@@ -1,0 +1,155 @@
+//! PDR answers as certificates: an inductive frame becomes a SAFE body
+//! (one node per location, its cube the lemmas as predicates, one
+//! successor with a concrete witness per feasible edge), and a chain of
+//! proof obligations becomes a concrete trace through the CEGAR engine's
+//! path query (one frame per step).
+
+use super::frames::{Frames, Lemma};
+use crate::refine::InterpolationRefiner;
+use crate::smt::{self, Budget, View};
+use crate::{AbstractPath, Unknown};
+use format::{
+    Expr, Literal, Node, Predicate, SafeBody, Successor, SuccessorList, Task, Trace, Witness,
+};
+use std::time::Instant;
+use z3::ast::Bool;
+
+/// The negation of a literal, comparisons flipped rather than wrapped.
+pub fn negate(l: &Expr) -> Expr {
+    match l {
+        Expr::Lt(a, b) => Expr::Ge(a.clone(), b.clone()),
+        Expr::Le(a, b) => Expr::Gt(a.clone(), b.clone()),
+        Expr::Gt(a, b) => Expr::Le(a.clone(), b.clone()),
+        Expr::Ge(a, b) => Expr::Lt(a.clone(), b.clone()),
+        Expr::Not(x) => (**x).clone(),
+        other => Expr::not(other.clone()),
+    }
+}
+
+/// A lemma as a formula: the clause `not cube`.
+pub fn clause(cube: &[Expr]) -> Expr {
+    match cube {
+        [one] => negate(one),
+        _ => Expr::Or(cube.iter().map(negate).collect()),
+    }
+}
+
+/// The SAFE body of an inductive invariant: `invariant[loc]` are the
+/// lemmas of each location (the bad location has none and no node).
+pub fn safe_body(
+    task: &Task,
+    frames: &Frames,
+    invariant: &[Vec<&Lemma>],
+    budget: &Budget,
+) -> Result<SafeBody, Unknown> {
+    let mut predicates: Vec<Predicate> = Vec::new();
+    let mut node_of = vec![None; frames.locs.len()];
+    let mut nodes = Vec::new();
+    for (loc, name) in frames.locs.iter().enumerate() {
+        if loc == frames.bad_loc {
+            continue;
+        }
+        let mut cube: Vec<Literal> = Vec::new();
+        for lemma in &invariant[loc] {
+            let formula = clause(&lemma.cube);
+            let id = match predicates.iter().find(|p| p.formula == formula) {
+                Some(p) => p.id,
+                None => {
+                    let id = predicates.len() as u32;
+                    predicates.push(Predicate { id, formula });
+                    id
+                }
+            };
+            if !cube.iter().any(|l| l.pred == id) {
+                cube.push(Literal {
+                    pred: id,
+                    positive: true,
+                });
+            }
+        }
+        cube.sort_by_key(|l| l.pred);
+        node_of[loc] = Some(nodes.len() as u32);
+        nodes.push(Node {
+            id: nodes.len() as u32,
+            location: name.clone(),
+            cube,
+            forall: vec![],
+        });
+    }
+    let mut successors = Vec::new();
+    for node in &nodes {
+        let loc = frames.loc(&node.location);
+        let solver = smt::solver();
+        for lemma in &invariant[loc] {
+            solver.assert(smt::encode_bool(&clause(&lemma.cube), View::state(0)));
+        }
+        for edge in task.edges_from(&node.location) {
+            let to = frames.loc(&edge.to);
+            let mut targets = Vec::new();
+            if let Some(target) = node_of[to] {
+                solver.push();
+                solver.assert(smt::encode_edge(edge, 0));
+                let feasible = budget.check(&solver, &[] as &[Bool]);
+                let model = match feasible {
+                    Ok(true) => solver.get_model(),
+                    _ => None,
+                };
+                solver.pop(1);
+                match feasible? {
+                    false => {}
+                    true => {
+                        let m = model.ok_or_else(|| Unknown("solver gave no model".into()))?;
+                        let names: Vec<String> =
+                            edge.locals.iter().map(|l| l.name.clone()).collect();
+                        targets.push(Successor {
+                            node: target,
+                            witness: Some(Witness {
+                                state: crate::state_valuation(task, &m, 0),
+                                inputs: smt::model_valuation(&m, &names, &|n| {
+                                    smt::local_symbol(n, 0)
+                                }),
+                                next: crate::state_valuation(task, &m, 1),
+                                state_arrays: Default::default(),
+                                next_arrays: Default::default(),
+                            }),
+                        });
+                    }
+                }
+            }
+            successors.push(SuccessorList {
+                node: node.id,
+                edge: edge.id,
+                targets,
+                hints: vec![],
+            });
+        }
+    }
+    let initial = node_of[frames.init_loc].into_iter().collect();
+    Ok(SafeBody {
+        index_vars: vec![],
+        predicates,
+        nodes,
+        initial,
+        successors,
+    })
+}
+
+/// The concrete run along `edges` (task edge ids) from the initial
+/// location into bad, found by the CEGAR engine's path query. `None` if
+/// the path is infeasible (projection is exact, so it is not).
+pub fn trace(
+    task: &Task,
+    edges: &[u32],
+    deadline: Option<Instant>,
+) -> Result<Option<Trace>, Unknown> {
+    let mut locations = vec![task.initial_location.clone()];
+    for &e in edges {
+        locations.push(task.edge(e).expect("task edge").to.clone());
+    }
+    let path = AbstractPath {
+        locations,
+        edges: edges.to_vec(),
+        facts: vec![],
+    };
+    InterpolationRefiner::new(task, deadline).feasible(&path)
+}

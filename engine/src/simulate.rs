@@ -1,0 +1,495 @@
+//! Random concrete execution: runs the task with random choices for inputs and havocs, and returns the run if it reaches bad.
+//!
+//! Bugs behind loops of 100,000 iterations (SV-COMP's array tasks) are out
+//! of reach of path unrolling but cost a simulation only seconds. Each step
+//! solves the edge relation by propagation (equalities bind unbound
+//! next-state values and locals, disjunctions are tried in random order,
+//! what is left is guessed) and then evaluates the whole relation: only a
+//! step that really satisfies it is taken, so every run is a valid trace.
+//! Arrays change by the writes of `a' == store(..(a)..)`, so a step costs
+//! its writes, not the array's size.
+
+use format::eval::{ArrayVal, Base, Env, NextArray, Value};
+use format::{ArrayUpdate, ArrayValue, BigInt, Expr, Num, Step, Task, Trace, VarSort};
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+/// Limits of one search.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Steps of one run before it is abandoned.
+    pub max_steps: usize,
+    /// Runs with different random choices.
+    pub runs: usize,
+    /// Attempts to solve one edge relation before the edge counts as disabled.
+    pub tries: usize,
+    pub deadline: Option<Instant>,
+    /// The first runs that guess only small values: a loop whose bound
+    /// is a guessed input ends within the steps when the input is small.
+    pub narrow_runs: usize,
+    /// Steps between two checks of the deadline, each counted as one
+    /// query in a race (see engine::race).
+    pub steps_per_tick: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_steps: 2_000_000,
+            runs: 4,
+            tries: 6,
+            deadline: None,
+            narrow_runs: 0,
+            steps_per_tick: 1024,
+        }
+    }
+}
+
+/// A small deterministic generator (xorshift64*): the same task gives the
+/// same run. The flag keeps guessed integers small.
+struct Rng(u64, bool);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+    /// Mostly small values (branch conditions compare with small
+    /// constants), sometimes anything in the 32-bit range.
+    fn int(&mut self) -> BigInt {
+        let narrow = self.1;
+        match self.below(10) {
+            _ if narrow => BigInt::from(self.below(41) as i64 - 20),
+            0..=2 => BigInt::from(self.below(3) as i64 - 1),
+            3..=7 => BigInt::from(self.below(41) as i64 - 20),
+            _ => BigInt::from(self.below(1 << 32) as i64 - (1 << 31)),
+        }
+    }
+}
+
+/// Searches for a run into the bad location; `None` if no run found one.
+pub fn search(task: &Task, limits: &Limits) -> Option<Trace> {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15, false);
+    for i in 0..limits.runs {
+        rng.1 = i < limits.narrow_runs;
+        if let Some(t) = run(task, limits, &mut rng, None) {
+            return Some(t);
+        }
+        if limits.deadline.is_some_and(|d| Instant::now() >= d) || super::race::cancelled() {
+            break;
+        }
+    }
+    None
+}
+
+fn unbound_vars(e: &Expr, env: &Env, out: &mut Vec<Expr>) {
+    let mut stack = vec![e];
+    while let Some(x) = stack.pop() {
+        match x {
+            Expr::Var(n) if !env.vars.contains_key(n) && !env.arrays.contains_key(n) => {
+                out.push(x.clone())
+            }
+            Expr::Next(n) if !env.nexts.contains_key(n) && !env.next_arrays.contains_key(n) => {
+                out.push(x.clone())
+            }
+            _ => stack.extend(x.children()),
+        }
+    }
+}
+
+/// The value of `rhs` as a binding for `target` (an unbound `Var` local or `Next`).
+pub fn binding(env: &Env, target: &Expr, rhs: &Expr) -> Option<Binding> {
+    match env.eval(rhs).ok()? {
+        Value::Int(v) => Some(Binding::Int(v)),
+        Value::Array(view) => {
+            let Expr::Next(name) = target else {
+                return None;
+            };
+            let same = matches!(view.base, Base::Stored(b) if env.arrays.get(name).is_some_and(|a| std::ptr::eq(a, b)));
+            Some(Binding::Array(if same {
+                NextArray::Writes(view.writes)
+            } else {
+                NextArray::Value(view.materialise())
+            }))
+        }
+        Value::Bool(_) => None,
+    }
+}
+
+pub enum Binding {
+    Int(BigInt),
+    Array(NextArray),
+}
+
+pub fn bind(env: &mut Env, target: &Expr, b: Binding) {
+    match (target, b) {
+        (Expr::Var(n), Binding::Int(v)) => {
+            env.vars.insert(n.clone(), v);
+        }
+        (Expr::Next(n), Binding::Int(v)) => {
+            env.nexts.insert(n.clone(), v);
+        }
+        (Expr::Next(n), Binding::Array(a)) => {
+            env.next_arrays.insert(n.clone(), a);
+        }
+        _ => {}
+    }
+}
+
+pub fn is_unbound(env: &Env, e: &Expr) -> bool {
+    match e {
+        Expr::Var(n) => !env.vars.contains_key(n) && !env.arrays.contains_key(n),
+        Expr::Next(n) => !env.nexts.contains_key(n) && !env.next_arrays.contains_key(n),
+        _ => false,
+    }
+}
+
+/// Tries the disjuncts in `order` one at a time with `solve`, undoing the
+/// bindings of each one that fails; true when one succeeds.
+pub fn some_disjunct<'e>(
+    env: &mut Env,
+    order: impl IntoIterator<Item = &'e Expr>,
+    mut solve: impl FnMut(&mut Env, Vec<&'e Expr>) -> bool,
+) -> bool {
+    for d in order {
+        let saved = (env.vars.clone(), env.nexts.clone(), env.next_arrays.clone());
+        let mut parts = Vec::new();
+        conjuncts(d, &mut parts);
+        if solve(env, parts) {
+            return true;
+        }
+        (env.vars, env.nexts, env.next_arrays) = saved;
+    }
+    false
+}
+
+pub fn conjuncts<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
+    match e {
+        Expr::And(v) => v.iter().for_each(|x| conjuncts(x, out)),
+        _ => out.push(e),
+    }
+}
+
+struct Solver<'a> {
+    sorts: &'a BTreeMap<String, VarSort>,
+    rng: &'a mut Rng,
+    /// Values to use instead of guesses (a solver's model of the run), and
+    /// the step they are for (`None`: the initial state).
+    oracle: Option<(&'a Oracle<'a>, Option<usize>)>,
+}
+
+/// A value for an unbound `Var` (an edge local) or `Next` at a step of a
+/// run (`None`: the initial state).
+pub(crate) type Oracle<'a> = dyn Fn(Option<usize>, &Expr) -> Option<Binding> + 'a;
+
+/// A run to follow: its edges, and the values of its choices.
+pub(crate) struct Plan<'a> {
+    pub path: &'a [u32],
+    pub oracle: &'a Oracle<'a>,
+}
+
+impl Solver<'_> {
+    fn guess(&mut self, env: &mut Env, var: &Expr) {
+        if let Some(b) = self.oracle.and_then(|(o, step)| o(step, var)) {
+            bind(env, var, b);
+            return;
+        }
+        let name = match var {
+            Expr::Var(n) | Expr::Next(n) => n,
+            _ => return,
+        };
+        if self.sorts.get(name) == Some(&VarSort::IntArray) {
+            // A havocked array: some default everywhere, and distinct-ish
+            // values at the first indices (a constant array hides bugs that
+            // mix up indices).
+            let entries = (0..32).map(|i| (BigInt::from(i), self.rng.int())).collect();
+            let a = ArrayVal {
+                default: self.rng.int(),
+                entries,
+            };
+            bind(env, var, Binding::Array(NextArray::Value(a)));
+        } else {
+            let v = self.rng.int();
+            bind(env, var, Binding::Int(v));
+        }
+    }
+
+    /// Binds the unbound variables of the conjunction `parts` so that
+    /// every part holds; `false` if this attempt failed.
+    fn solve(&mut self, env: &mut Env, parts: Vec<&Expr>) -> bool {
+        let mut open = parts;
+        while !open.is_empty() {
+            let mut progress = false;
+            let mut rest = Vec::new();
+            for c in std::mem::take(&mut open) {
+                match self.step(env, c) {
+                    Some(true) => progress = true,
+                    Some(false) => return false,
+                    None => rest.push(c),
+                }
+            }
+            open = rest;
+            if open.is_empty() {
+                break;
+            }
+            if !progress {
+                // Nothing propagates: guess one unbound variable.
+                let mut vars = Vec::new();
+                unbound_vars(open[0], env, &mut vars);
+                match vars.first() {
+                    Some(v) => {
+                        let v = v.clone();
+                        self.guess(env, &v)
+                    }
+                    None => return false,
+                }
+            }
+        }
+        true
+    }
+
+    /// One conjunct: `Some(true)` done (holds), `Some(false)` violated,
+    /// `None` not yet decidable.
+    fn step(&mut self, env: &mut Env, c: &Expr) -> Option<bool> {
+        if let Expr::Eq(l, r) = c {
+            for (target, rhs) in [(l, r), (r, l)] {
+                if is_unbound(env, target) {
+                    let b = binding(env, target, rhs)?;
+                    bind(env, target, b);
+                    return Some(true);
+                }
+            }
+        }
+        if let Expr::Or(ds) = c {
+            if env.eval(c).is_err() {
+                let mut order: Vec<&Expr> = ds.iter().collect();
+                for i in (1..order.len()).rev() {
+                    order.swap(i, self.rng.below(i as u64 + 1) as usize);
+                }
+                return Some(some_disjunct(env, order, |env, parts| {
+                    self.solve(env, parts)
+                }));
+            }
+        }
+        match env.eval(c) {
+            Ok(Value::Bool(b)) => Some(b),
+            _ => None,
+        }
+    }
+}
+
+fn update(a: &NextArray) -> ArrayUpdate {
+    let num = |(k, v): &(BigInt, BigInt)| (Num(k.clone()), Num(v.clone()));
+    match a {
+        NextArray::Writes(w) => ArrayUpdate {
+            reset: None,
+            writes: w.iter().map(num).collect(),
+        },
+        NextArray::Value(v) => ArrayUpdate {
+            reset: Some(ArrayValue::from_val(v)),
+            writes: vec![],
+        },
+    }
+}
+
+/// Replays `plan` concretely: each step solves its edge's relation with the
+/// plan's values where the relation leaves a choice, and is taken only
+/// when the whole relation holds, so the trace is a real run (or `None`).
+pub(crate) fn follow(task: &Task, plan: &Plan) -> Option<Trace> {
+    let limits = Limits {
+        max_steps: plan.path.len() + 1,
+        tries: 1,
+        ..Limits::default()
+    };
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15, true);
+    let trace = run(task, &limits, &mut rng, Some(plan))?;
+    (trace.steps.len() == plan.path.len()).then_some(trace)
+}
+
+fn run(task: &Task, limits: &Limits, rng: &mut Rng, plan: Option<&Plan>) -> Option<Trace> {
+    let sorts: BTreeMap<String, VarSort> = task
+        .vars
+        .iter()
+        .map(|v| (v.name.clone(), v.sort))
+        .chain(
+            task.edges
+                .iter()
+                .flat_map(|e| e.locals.iter().map(|l| (l.name.clone(), l.sort))),
+        )
+        .collect();
+    let int_vars = task.int_var_names();
+    let array_vars = task.array_var_names();
+    // The initial state: init over the state variables, read as next-state
+    // values of an empty environment, then made current.
+    let init = task.init.rewrite(&|x| match x {
+        Expr::Var(n) => Some(Expr::Next(n.clone())),
+        _ => None,
+    });
+    let mut env = Env::default();
+    let mut found = false;
+    for _ in 0..limits.tries {
+        env = Env::default();
+        let mut parts = Vec::new();
+        conjuncts(&init, &mut parts);
+        if let Some(p) = plan {
+            for v in &int_vars {
+                let x = Expr::Next(v.clone());
+                if let Some(b) = (p.oracle)(None, &x) {
+                    bind(&mut env, &x, b);
+                }
+            }
+        }
+        let mut s = Solver {
+            sorts: &sorts,
+            rng,
+            oracle: plan.map(|p| (p.oracle, None)),
+        };
+        if s.solve(&mut env, parts) {
+            for v in int_vars.iter().chain(&array_vars) {
+                if is_unbound(&env, &Expr::Next(v.clone())) {
+                    s.guess(&mut env, &Expr::Next(v.clone()));
+                }
+            }
+            if env.holds(&init) == Ok(true) {
+                found = true;
+                break;
+            }
+        }
+    }
+    if !found {
+        return None;
+    }
+    let mut cur = env;
+    cur.advance();
+    let initial = cur
+        .vars
+        .iter()
+        .map(|(k, v)| (k.clone(), Num(v.clone())))
+        .collect();
+    let initial_arrays = cur
+        .arrays
+        .iter()
+        .map(|(k, a)| (k.clone(), ArrayValue::from_val(a)))
+        .collect();
+    let mut steps = Vec::new();
+    let mut loc = task.initial_location.clone();
+    for n in 0..limits.max_steps {
+        if loc == task.bad_location {
+            return Some(Trace {
+                initial,
+                initial_arrays,
+                steps,
+            });
+        }
+        if n % limits.steps_per_tick.max(1) == 0
+            && (limits.deadline.is_some_and(|d| Instant::now() >= d)
+                || super::race::tick().is_err())
+        {
+            return None;
+        }
+        // Edges into bad first, then the others in random order; or the
+        // plan's edge.
+        let mut edges: Vec<&format::Edge> = match plan {
+            Some(p) => {
+                let e = task.edge(*p.path.get(n)?)?;
+                if e.from != loc {
+                    return None;
+                }
+                vec![e]
+            }
+            None => task.edges_from(&loc).collect(),
+        };
+        for i in (1..edges.len()).rev() {
+            edges.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        edges.sort_by_key(|e| e.to != task.bad_location);
+        let mut taken = None;
+        'edges: for e in edges {
+            for _ in 0..limits.tries {
+                let mut parts = Vec::new();
+                conjuncts(&e.relation, &mut parts);
+                if let Some(p) = plan {
+                    // The plan's integers first: propagation never backtracks
+                    // over a disjunct it chose (the model's values decide).
+                    let ints = e.locals.iter().map(|l| Expr::Var(l.name.clone()));
+                    let nexts = int_vars.iter().map(|v| Expr::Next(v.clone()));
+                    for x in ints.chain(nexts) {
+                        if let Some(b) = (p.oracle)(Some(n), &x) {
+                            bind(&mut cur, &x, b);
+                        }
+                    }
+                }
+                let mut s = Solver {
+                    sorts: &sorts,
+                    rng,
+                    oracle: plan.map(|p| (p.oracle, Some(n))),
+                };
+                if !s.solve(&mut cur, parts) {
+                    clear(&mut cur, e);
+                    continue;
+                }
+                // Havocked integers keep their value; locals left open get one.
+                for v in &int_vars {
+                    if !cur.nexts.contains_key(v) {
+                        let keep = cur.vars[v].clone();
+                        cur.nexts.insert(v.clone(), keep);
+                    }
+                }
+                for l in &e.locals {
+                    if !cur.vars.contains_key(&l.name) {
+                        s.guess(&mut cur, &Expr::Var(l.name.clone()));
+                    }
+                }
+                if cur.holds(&e.relation) == Ok(true) {
+                    taken = Some(e);
+                    break 'edges;
+                }
+                clear(&mut cur, e);
+            }
+        }
+        let e = taken?;
+        let inputs = e
+            .locals
+            .iter()
+            .map(|l| (l.name.clone(), Num(cur.vars[&l.name].clone())))
+            .collect();
+        let next = cur
+            .nexts
+            .iter()
+            .map(|(k, v)| (k.clone(), Num(v.clone())))
+            .collect();
+        // An array the step leaves as it is needs no entry (format: kept).
+        let arrays = cur
+            .next_arrays
+            .iter()
+            .filter(|(_, a)| !matches!(a, NextArray::Writes(w) if w.is_empty()))
+            .map(|(k, a)| (k.clone(), update(a)))
+            .collect();
+        steps.push(Step {
+            edge: e.id,
+            inputs,
+            next,
+            arrays,
+        });
+        for l in &e.locals {
+            cur.vars.remove(&l.name);
+        }
+        cur.advance();
+        loc = e.to.clone();
+    }
+    None
+}
+
+/// Forgets the partial solution of one attempt at `e`.
+fn clear(env: &mut Env, e: &format::Edge) {
+    for l in &e.locals {
+        env.vars.remove(&l.name);
+    }
+    env.nexts.clear();
+    env.next_arrays.clear();
+}

@@ -1,0 +1,193 @@
+//! Deadlines for Z3 calls, enforced by a thread of our own that interrupts the context.
+//!
+//! Z3 4.8's own timers (the solver's `timeout` parameter, `Tactic::try_for`)
+//! share one global thread pool that can deadlock when several threads use
+//! it at once (Z3 PR #5371; Debian ships 4.8.12). A CI run of the corpus
+//! tests, four verifier threads on two cores, hung for over an hour. So no
+//! query here uses Z3's timers: each verifier run gets a watchdog thread,
+//! and every query arms an alarm that interrupts the context when it passes.
+
+use std::cell::RefCell;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+/// How often an alarm that has passed interrupts again: an interrupt that
+/// lands just before Z3 starts a check is cleared by that check.
+const REPEAT: Duration = Duration::from_millis(50);
+
+#[derive(Default)]
+struct State {
+    alarm: Option<Instant>,
+    /// The current alarm has interrupted Z3 at least once.
+    fired: bool,
+    /// The run lost a race ([`super::race`]): interrupt until it stops.
+    cancelled: bool,
+    stop: bool,
+}
+
+#[derive(Default)]
+struct Shared {
+    state: Mutex<State>,
+    wake: Condvar,
+}
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, State> {
+        // The state stays consistent under a poisoned lock: plain fields only.
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+thread_local! {
+    static CURRENT: RefCell<Option<Arc<Shared>>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` with a watchdog over the thread-local Z3 context.
+pub fn guarded<T>(f: impl FnOnce() -> T) -> T {
+    let ctx = z3::Context::thread_local();
+    let shared = Arc::new(Shared::default());
+    std::thread::scope(|scope| {
+        let handle = ctx.handle();
+        let watched = shared.clone();
+        scope.spawn(move || watch(&watched, || handle.interrupt()));
+        // Stops the watchdog however `f` ends, or the scope would wait for ever.
+        struct Stop(Arc<Shared>, Option<Arc<Shared>>);
+        impl Drop for Stop {
+            fn drop(&mut self) {
+                CURRENT.with(|c| *c.borrow_mut() = self.1.take());
+                self.0.lock().stop = true;
+                self.0.wake.notify_all();
+            }
+        }
+        let previous = CURRENT.with(|c| c.borrow_mut().replace(shared.clone()));
+        let _stop = Stop(shared.clone(), previous);
+        super::race::attach(Canceller(shared.clone()));
+        f()
+    })
+}
+
+/// The watchdog's loop: sleeps until the alarm, interrupts, repeats every
+/// `REPEAT` until the alarm is disarmed, ends on `stop`.
+fn watch(shared: &Shared, interrupt: impl Fn()) {
+    let mut state = shared.lock();
+    loop {
+        if state.stop {
+            return;
+        }
+        let alarm = if state.cancelled {
+            Some(Instant::now())
+        } else {
+            state.alarm
+        };
+        state = match alarm {
+            None => shared.wake.wait(state).unwrap_or_else(|p| p.into_inner()),
+            Some(at) => {
+                let now = Instant::now();
+                let wait = if now >= at {
+                    interrupt();
+                    state.fired = true;
+                    REPEAT
+                } else {
+                    at - now
+                };
+                shared
+                    .wake
+                    .wait_timeout(state, wait)
+                    .unwrap_or_else(|p| p.into_inner())
+                    .0
+            }
+        };
+    }
+}
+
+/// Interrupts one run's Z3 context from another thread, repeatedly, until
+/// the run ends.
+pub struct Canceller(Arc<Shared>);
+
+impl Canceller {
+    pub fn cancel(&self) {
+        self.0.lock().cancelled = true;
+        self.0.wake.notify_all();
+    }
+}
+
+/// An armed alarm; disarms on drop.
+pub struct Alarm {
+    shared: Arc<Shared>,
+    previous: Option<Instant>,
+}
+
+/// Arms an alarm at `at` for the Z3 calls made while the returned guard
+/// lives. `None` when there is nothing to arm: no deadline, or no watchdog
+/// (only [`crate::verify`] installs one, so deadlines hold there).
+pub fn arm(at: Option<Instant>) -> Option<Alarm> {
+    let at = at?;
+    let shared = CURRENT.with(|c| c.borrow().clone())?;
+    let previous = {
+        let mut state = shared.lock();
+        let previous = state.alarm;
+        state.alarm = Some(previous.map_or(at, |p| p.min(at)));
+        previous
+    };
+    shared.wake.notify_all();
+    Some(Alarm { shared, previous })
+}
+
+impl Drop for Alarm {
+    fn drop(&mut self) {
+        let fired = {
+            let mut state = self.shared.lock();
+            state.alarm = self.previous;
+            std::mem::take(&mut state.fired)
+        };
+        self.shared.wake.notify_all();
+        if fired {
+            // A tactic interrupted (or an interrupt that arrived after the
+            // call ended) leaves the context cancelled until a solver check
+            // resets it; an empty check is immediate.
+            let _ = super::smt::solver().check();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use z3::ast::Int;
+
+    /// A nonlinear query Z3 cannot decide quickly (x³ + y³ = z³ over positives).
+    fn hard_query() -> z3::Solver {
+        let s = z3::Solver::new();
+        let [x, y, z] = ["x", "y", "z"].map(Int::new_const);
+        let cube = |v: &Int| v.clone() * v.clone() * v.clone();
+        s.assert(&(cube(&x) + cube(&y)).eq(cube(&z)));
+        for v in [&x, &y, &z] {
+            s.assert(&v.gt(Int::from_i64(0)));
+        }
+        s
+    }
+
+    #[test]
+    fn an_alarm_interrupts_a_hard_query_and_the_context_stays_usable() {
+        z3::with_z3_config(&z3::Config::new(), || {
+            guarded(|| {
+                let start = Instant::now();
+                let s = hard_query();
+                let result = {
+                    let _a = arm(Some(start + Duration::from_millis(300)));
+                    s.check()
+                };
+                assert_eq!(result, z3::SatResult::Unknown);
+                assert!(start.elapsed() < Duration::from_secs(5));
+                let g = z3::Goal::new(false, false, false);
+                g.assert(&Int::new_const("x").gt(Int::from_i64(3)));
+                assert!(z3::Tactic::new("qe").apply(&g, None).is_ok());
+            })
+        });
+    }
+
+    #[test]
+    fn without_a_watchdog_nothing_is_armed() {
+        assert!(arm(Some(Instant::now())).is_none());
+    }
+}
