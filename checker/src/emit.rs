@@ -46,3 +46,11 @@ pub fn smtlib(q: &Query, title: &str) -> String {
     s.push_str("(check-sat)\n(exit)\n");
     s
 }
+
+/// Writes an audit file (`--emit-smtlib`, `--proofs`) into `dir`; the error, if any, as text.
+pub fn write(dir: &std::path::Path, name: &str, text: String) -> Option<String> {
+    let file = dir.join(name);
+    std::fs::write(&file, text)
+        .err()
+        .map(|e| format!("{}: {e}", file.display()))
+}

@@ -97,3 +97,12 @@ pub fn json(rep: &Report) -> Value {
         "io_errors": rep.io_errors,
     })
 }
+
+impl Report {
+    pub fn failures(&self) -> impl Iterator<Item = (&Record, &CheckError)> {
+        self.records.iter().filter_map(|r| match &r.outcome {
+            Outcome::Fails(e) => Some((r, e)),
+            _ => None,
+        })
+    }
+}

@@ -83,7 +83,7 @@ fn text(o: &Output) -> String {
 
 fn write(dir: &Path, name: &str, c: &Certificate) -> PathBuf {
     let p = dir.join(name);
-    codec::write_certificate(&p, c).unwrap();
+    encode::write_certificate(&p, c).unwrap();
     p
 }
 
@@ -137,7 +137,7 @@ fn json_bincode_round_trip_keeps_hash_and_equality() {
     assert_eq!(format::hash::task_sha256(&back.task), c.header.task_sha256);
     let json = write(&d, "again.json", &back);
     assert_eq!(codec::read_certificate(&json).unwrap(), c);
-    assert_eq!(std::fs::read_to_string(&json).unwrap(), codec::to_json(&c));
+    assert_eq!(std::fs::read_to_string(&json).unwrap(), encode::to_json(&c));
     let o = check(&[&bin]);
     assert_eq!(code(&o), 0, "{}", text(&o));
 }
@@ -147,9 +147,9 @@ fn cli_task_option_must_match() {
     let d = tmp("task");
     let c = write(&d, "p1.json", &p1_cert());
     let same = d.join("task.json");
-    std::fs::write(&same, codec::to_json(&task())).unwrap();
+    std::fs::write(&same, encode::to_json(&task())).unwrap();
     let other = d.join("other.json");
-    std::fs::write(&other, codec::to_json(&task_with(2))).unwrap();
+    std::fs::write(&other, encode::to_json(&task_with(2))).unwrap();
     assert_eq!(code(&check(&[&c, &"--task", &same])), 0);
     let o = check(&[&c, &"--task", &other]);
     assert_eq!(code(&o), 1);
@@ -202,7 +202,7 @@ fn cli_newer_version_exits_3_with_version_message() {
     let mut c = p1_cert();
     c.header.version = FORMAT_VERSION + 1;
     let p = d.join("new.json");
-    std::fs::write(&p, codec::to_json(&c)).unwrap();
+    std::fs::write(&p, encode::to_json(&c)).unwrap();
     let o = check(&[&p]);
     assert_eq!(code(&o), 3);
     assert!(
@@ -212,7 +212,7 @@ fn cli_newer_version_exits_3_with_version_message() {
     );
     let mut bytes = b"CERTA\0BC".to_vec();
     bytes.extend((FORMAT_VERSION + 1).to_le_bytes());
-    bytes.extend(codec::to_bincode(&p1_cert()));
+    bytes.extend(encode::to_bincode(&p1_cert()));
     let p = d.join("new.cert");
     std::fs::write(&p, bytes).unwrap();
     let o = check(&[&p]);

@@ -91,7 +91,7 @@ fn closure_rejects_a_too_small_successor_region() {
     );
     let b = p1_body();
     assert_eq!(
-        checker::regions::cube_text(&b, &node(7, "h", &[true, false, false])),
+        checker::explain::cube_text(&b, &node(7, "h", &[true, false, false])),
         "[x >= 0, !(y >= 0), !(x == y)]"
     );
 }
@@ -224,7 +224,7 @@ fn corpus_seed_files_match_fixtures() {
         let path = dir.join(name);
         if std::env::var_os("CERTA_REGEN_CORPUS").is_some() || !path.exists() {
             std::fs::create_dir_all(&dir).unwrap();
-            format::codec::write_certificate(&path, &c).unwrap();
+            format::encode::write_certificate(&path, &c).unwrap();
         }
         let read = format::codec::read_certificate(&path).unwrap();
         assert_eq!(

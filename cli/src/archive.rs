@@ -83,8 +83,8 @@ pub fn write_archive(run: &Run, source: &Path, dir: &Path) -> Result<checker::Ve
             copy_source(&base.join(input), Path::new(input), dir)?;
         }
     }
-    write(&dir.join(TASK), format::codec::to_json(&cert.task))?;
-    write(&dir.join(CERTIFICATE), format::codec::to_json(cert))?;
+    write(&dir.join(TASK), format::encode::to_json(&cert.task))?;
+    write(&dir.join(CERTIFICATE), format::encode::to_json(cert))?;
     let archived = dir.join(SOURCE_DIR).join(&name);
     let opts = checker::Options {
         binding: checker::Binding::Source {

@@ -214,7 +214,7 @@ fn store(file: &Path, cert: &Certificate) -> Result<(), String> {
         file.file_name().and_then(|n| n.to_str()).unwrap_or("entry"),
         std::process::id()
     ));
-    format::codec::write_certificate(&tmp, cert).map_err(|e| e.to_string())?;
+    format::encode::write_certificate(&tmp, cert).map_err(|e| e.to_string())?;
     std::fs::rename(&tmp, file).map_err(|e| {
         let _ = std::fs::remove_file(&tmp);
         format!("{}: {e}", file.display())

@@ -592,7 +592,7 @@ fn dispatch(command: Command) -> Result<u8, String> {
             print!("{}", format::print::task_to_string(&program.task));
             println!("// sha256 {}", format::hash::task_sha256(&program.task));
             if let Some(path) = json {
-                std::fs::write(&path, format::codec::to_json(&program.task))
+                std::fs::write(&path, format::encode::to_json(&program.task))
                     .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
             }
             Ok(EXIT_SAFE)
@@ -955,7 +955,7 @@ fn validate_witness(
         }
     );
     if let (Some(out), Some(cert)) = (output, &v.certificate) {
-        format::codec::write_certificate(out, cert).map_err(|e| e.to_string())?;
+        format::encode::write_certificate(out, cert).map_err(|e| e.to_string())?;
         println!(
             "certificate {} ({})",
             out.display(),
@@ -1023,7 +1023,7 @@ fn verify(
         (Verdict::Unknown(why), _) => (format!("UNKNOWN: {why}"), EXIT_UNKNOWN),
     };
     if let (Some(out), Some(cert)) = (output, &run.certificate) {
-        format::codec::write_certificate(out, cert).map_err(|e| e.to_string())?;
+        format::encode::write_certificate(out, cert).map_err(|e| e.to_string())?;
     }
     if let (Some(w), Some(cert)) = (witness, &run.certificate) {
         let text = evidence::witness::witness_for(cert, Some(file))?;

@@ -68,7 +68,7 @@ fn seed_example_is_proved_safe_with_the_equality_predicate() {
         .map(|p| format::print::expr_to_string(&p.formula))
         .collect();
     eprintln!("predicates: {preds:?}, stats {:?}", out.stats);
-    eprintln!("{}", format::codec::to_json(body));
+    eprintln!("{}", format::encode::to_json(body));
 }
 
 #[test]
@@ -77,5 +77,5 @@ fn seed_variant_yields_the_real_counterexample() {
     let Verdict::Unsafe(trace) = &out.verdict else {
         panic!("expected UNSAFE, got {:?}", out.verdict)
     };
-    eprintln!("{}", format::codec::to_json(trace));
+    eprintln!("{}", format::encode::to_json(trace));
 }

@@ -1,17 +1,13 @@
 //! certa's shared vocabulary: tasks, expressions, certificates, encodings, hashing, evaluation.
 #![forbid(unsafe_code)]
 
-pub mod bits;
-pub mod cert;
-pub mod codec;
-pub mod eval;
-pub mod expr;
-pub mod hash;
+pub mod encode;
+pub mod kernel;
+pub mod legacy;
 pub mod print;
 pub mod smtlib;
-pub mod task;
-pub mod v2;
-pub mod v3;
+
+pub use kernel::{bits, cert, codec, eval, expr, hash, task};
 
 pub use cert::*;
 pub use expr::{Expr, ExprSort, Num};

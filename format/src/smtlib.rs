@@ -1,10 +1,8 @@
 //! Prints expressions as SMT-LIB 2 terms (QF_LIA, QF_ALIA with arrays), for solver-independent audit files.
 
+pub use crate::bits::BITAND;
 use crate::expr::Expr;
 use num_bigint::Sign;
-
-/// The uninterpreted function standing for bitwise and in SMT-LIB text.
-pub const BITAND: &str = "certa.bitand";
 
 /// Quotes a name as an SMT-LIB symbol. Names are checked to be plain
 /// identifiers elsewhere, so `|...|` quoting is always well formed.

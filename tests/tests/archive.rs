@@ -168,7 +168,7 @@ fn running_out_of_the_memory_bound_is_inconclusive() {
     let dir = tmp("memory");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("wide.json");
-    format::codec::write_certificate(&path, &cert).unwrap();
+    format::encode::write_certificate(&path, &cert).unwrap();
     let o = run(
         &check,
         &[&path, &"--embedded-task", &"--memory-mb", &"1100"],

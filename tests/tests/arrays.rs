@@ -99,8 +99,8 @@ fn array_certificates_are_deterministic() {
         let b = run_file(&path, Encoding::Lbe, &cfg(60)).unwrap();
         let (a, b) = (a.certificate.expect(f), b.certificate.expect(f));
         assert_eq!(
-            format::codec::to_json(&a),
-            format::codec::to_json(&b),
+            format::encode::to_json(&a),
+            format::encode::to_json(&b),
             "{f}"
         );
         match (&a.body, f.contains("bug")) {

@@ -26,7 +26,7 @@ fn certificate_of(file: &Path, encoding: Encoding) -> Certificate {
 fn check(cert: &Certificate, dir: &Path, args: &[&dyn AsRef<std::ffi::OsStr>]) -> Option<Output> {
     let bin = workspace_binary("certa-check")?;
     let path = dir.join("cert.json");
-    format::codec::write_certificate(&path, cert).unwrap();
+    format::encode::write_certificate(&path, cert).unwrap();
     let mut c = std::process::Command::new(bin);
     c.arg(&path);
     for a in args {

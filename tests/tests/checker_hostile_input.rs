@@ -135,7 +135,7 @@ fn rename_source(dir: &Path, name: &str) {
     let path = dir.join("certificate.json");
     let mut cert = format::codec::read_certificate(&path).unwrap();
     cert.header.source.as_mut().unwrap().name = name.to_string();
-    format::codec::write_certificate(&path, &cert).unwrap();
+    format::encode::write_certificate(&path, &cert).unwrap();
     rehash_sums(dir);
 }
 
@@ -475,7 +475,7 @@ fn forged_global_array_certificate_is_invalid() {
     forged.header = real.header.clone();
     forged.task = real.task.clone();
     let path = dir.join("forged.cert.json");
-    format::codec::write_certificate(&path, &forged).unwrap();
+    format::encode::write_certificate(&path, &forged).unwrap();
     let r = run_bounded(&check, &[&path, &"--source", &bug], LIMIT);
     assert_eq!(r.code, Some(1), "{}", r.all);
     assert!(r.stdout.contains("closure:"), "{}", r.all);

@@ -227,7 +227,7 @@ fn a_stored_certificate_that_is_not_valid_is_discarded_and_verified_again() {
         n.cube.clear();
     }
     let forged_path = dir.join("forged.cert");
-    format::codec::write_certificate(&forged_path, &forged).unwrap();
+    format::encode::write_certificate(&forged_path, &forged).unwrap();
     let cases: [(&str, Vec<u8>, &str); 3] = [
         ("garbage", b"not a certificate".to_vec(), "discarded"),
         ("other", std::fs::read(&variant).unwrap(), "another task"),

@@ -151,11 +151,11 @@ fn check_entries(
                     let turn = ONE_AT_A_TIME.lock().unwrap_or_else(|p| p.into_inner());
                     let again = run_file(&path, encoding, &config()).expect("second load");
                     drop(turn);
-                    let a = format::codec::to_json(cert);
+                    let a = format::encode::to_json(cert);
                     let b = again
                         .certificate
                         .as_ref()
-                        .map(format::codec::to_json)
+                        .map(format::encode::to_json)
                         .unwrap_or_default();
                     if a != b {
                         failures.push(format!("{file}: second run gave a different certificate"));

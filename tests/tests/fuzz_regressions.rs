@@ -122,8 +122,8 @@ fn deep_certificates_are_cut_off_while_decoding() {
     let t = &cert.task;
     let mut bin = format::codec::BINARY_MAGIC.to_vec();
     bin.extend_from_slice(&format::FORMAT_VERSION.to_le_bytes());
-    bin.extend(format::codec::to_bincode(&cert.header));
-    bin.extend(format::codec::to_bincode(&(
+    bin.extend(format::encode::to_bincode(&cert.header));
+    bin.extend(format::encode::to_bincode(&(
         &t.vars,
         &t.locations,
         &t.initial_location,
@@ -132,7 +132,7 @@ fn deep_certificates_are_cut_off_while_decoding() {
     for _ in 0..depth {
         bin.extend_from_slice(&17u32.to_le_bytes());
     }
-    bin.extend(format::codec::to_bincode(&format::Expr::Bool(true)));
+    bin.extend(format::encode::to_bincode(&format::Expr::Bool(true)));
     let out = survive("deep.cert", &bin);
     assert!(out.contains("nested deeper than 10000"), "{out}");
 }

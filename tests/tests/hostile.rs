@@ -10,7 +10,8 @@
 //! number of cases by default, `CERTA_FUZZ_CASES=N` for a longer run.
 
 use checker::{Limits, Options, Verdict};
-use format::codec::{certificate_from_bytes, to_bincode, to_json, BINARY_MAGIC};
+use format::codec::{certificate_from_bytes, BINARY_MAGIC};
+use format::encode::{to_bincode, to_json};
 use format::{Body, Certificate, Expr, Literal, Node, SafeBody, Step, Successor, SuccessorList};
 use format::{Num, Trace, Valuation, FORMAT_VERSION};
 use proptest::prelude::*;

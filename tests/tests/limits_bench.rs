@@ -24,7 +24,7 @@ fn x_ge_0() -> Expr {
 fn measure(label: &str, cert: &Certificate, args: &[&str], dir: &Path) -> String {
     let check = workspace_binary("certa-check").expect("certa-check is built");
     let path = dir.join("limit.cert");
-    format::codec::write_certificate(&path, cert).unwrap();
+    format::encode::write_certificate(&path, cert).unwrap();
     let size = std::fs::metadata(&path).unwrap().len();
     let out = Command::new("/usr/bin/time")
         .args(["-f", "TIME %e %M"])

@@ -340,7 +340,7 @@ fn sarif_of_safe_unsafe_and_unknown_runs_follows_the_rules() {
         engine::Verdict::Unknown(_)
     ));
     let cert_file = scratch("loops.cert.json");
-    format::codec::write_certificate(&cert_file, safe.certificate.as_ref().unwrap()).unwrap();
+    format::encode::write_certificate(&cert_file, safe.certificate.as_ref().unwrap()).unwrap();
     let sha = format::hash::bytes_sha256(&std::fs::read(&cert_file).unwrap());
 
     let results = vec![

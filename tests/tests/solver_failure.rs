@@ -222,7 +222,7 @@ fn certa_check_with_rlimit_1_exits_2_when_the_binary_is_built() {
     for file in ["imp/nested.imp", "ts/two_phase.ts"] {
         let cert = certificate(file);
         let path = dir.join(file.replace('/', "_") + ".json");
-        format::codec::write_certificate(&path, &cert).unwrap();
+        format::encode::write_certificate(&path, &cert).unwrap();
         let run = |args: &[&str]| {
             std::process::Command::new(&bin)
                 .arg(&path)

@@ -144,11 +144,7 @@ impl<'a> Index<'a> {
     /// negated into the Skolem constants of [`Index::skolems`].
     pub fn outside(&self, m: &Node, primed: bool) -> Expr {
         let cube = self.region(m);
-        let cube = if primed {
-            crate::regions::prime(&cube)
-        } else {
-            cube
-        };
+        let cube = if primed { prime(&cube) } else { cube };
         let sk: Vec<Expr> = self.skolems(m).iter().map(|k| Expr::var(k)).collect();
         let clauses = if m.forall.is_empty() {
             Expr::Bool(true)
@@ -180,4 +176,13 @@ impl<'a> Index<'a> {
         }
         Ok(())
     }
+}
+
+/// `region(n)(s')`: the region with every `Var(x)` replaced by `Next(x)`.
+/// Regions mention state variables only (checked by the structure obligation).
+pub fn prime(e: &Expr) -> Expr {
+    e.rewrite(&|x| match x {
+        Expr::Var(n) => Some(Expr::Next(n.clone())),
+        _ => None,
+    })
 }

@@ -78,7 +78,8 @@ impl From<Certificate> for cert::Certificate {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codec::{certificate_from_bytes, to_bincode, BINARY_MAGIC};
+    use crate::codec::{certificate_from_bytes, BINARY_MAGIC};
+    use crate::encode::to_bincode;
 
     /// A version-3 binary certificate of a C program (no properties in its
     /// header) reads as unreach-call with assumption no-overflow's absence

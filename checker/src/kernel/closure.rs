@@ -5,10 +5,8 @@
 //! stays quantifier-free and an UNSAT answer still proves the obligation.
 #![forbid(unsafe_code)]
 
-use crate::error::CheckError;
 use crate::index::Index;
-use crate::regions::{cube_text, split};
-use crate::solver::{Model, Query};
+use crate::solver::Query;
 use format::{Edge, Node};
 
 /// The query of one (node, edge) pair, built only when it is checked: the
@@ -32,24 +30,5 @@ pub fn query(ix: &Index, n: &Node, e: &Edge) -> Query {
         arrays: ix.task.array_var_names(),
         next_arrays: ix.task.array_var_names(),
         assertions,
-    }
-}
-
-/// The model is a step out of `n` by `e` that no listed successor covers.
-pub fn failure(ix: &Index, n: &Node, e: &Edge, m: &Model) -> CheckError {
-    let (state, inputs) = split(&m.vars, &ix.task.var_names());
-    CheckError::Closure {
-        node: n.id,
-        location: n.location.clone(),
-        cube: cube_text(ix.body, n),
-        edge: e.id,
-        name: e.name.clone(),
-        to: e.to.clone(),
-        targets: ix.targets(n.id, e.id),
-        state,
-        inputs,
-        next: m.nexts.clone(),
-        arrays: crate::regions::arrays_text(&m.arrays, &m.next_arrays),
-        note: crate::regions::hint_note(ix, n, e),
     }
 }

@@ -1,4 +1,4 @@
-//! Reading and writing certificates and tasks as JSON or bincode, with magic and version checks.
+//! Reading certificates and tasks as JSON or bincode, with size, magic and version checks.
 
 use crate::cert::{Certificate, FORMAT_NAME, FORMAT_VERSION, OLDEST_READABLE_VERSION};
 use crate::task::Task;
@@ -73,27 +73,6 @@ pub fn write_bincode<T: serde::Serialize>(out: &mut impl std::io::Write, value: 
         .expect("encoding into an infallible writer cannot fail")
 }
 
-/// The bincode encoding of `value`, without size limit.
-pub fn to_bincode<T: serde::Serialize>(value: &T) -> Vec<u8> {
-    let mut out = Vec::new();
-    write_bincode(&mut out, value);
-    out
-}
-
-/// Pretty JSON above this size is written compact instead: indentation
-/// would triple a long trace (an array loop of 600,000 steps) past what
-/// readers accept ([`MAX_FILE_BYTES`]).
-pub const PRETTY_JSON_MAX_BYTES: usize = 64 << 20;
-
-pub fn to_json<T: serde::Serialize>(value: &T) -> String {
-    let mut s = serde_json::to_string_pretty(value).expect("in-memory JSON encoding cannot fail");
-    if s.len() > PRETTY_JSON_MAX_BYTES {
-        s = serde_json::to_string(value).expect("in-memory JSON encoding cannot fail");
-    }
-    s.push('\n');
-    s
-}
-
 fn json_from_str<T: DeserializeOwned>(path: &str, text: &str) -> Result<T, CodecError> {
     let mut de = serde_json::Deserializer::from_str(text);
     // Depth is bounded afterwards by the sort check; parsing runs on a large stack.
@@ -127,14 +106,10 @@ pub fn certificate_from_bytes(path: &str, bytes: &[u8]) -> Result<Certificate, C
             path: path.into(),
             source,
         };
-        let cert: Certificate = if found == 2 {
-            let old: crate::v2::Certificate =
-                bincode_options().deserialize(&rest[4..]).map_err(binary)?;
-            old.into()
-        } else if found == 3 {
-            let old: crate::v3::Certificate =
-                bincode_options().deserialize(&rest[4..]).map_err(binary)?;
-            old.into()
+        // Versions 2 and 3 are decoded outside the kernel (`crate::legacy`) into the
+        // current form, which is then checked in full like any other.
+        let cert: Certificate = if found < FORMAT_VERSION {
+            crate::legacy::decode_binary(found, &rest[4..], bincode_options()).map_err(binary)?
         } else {
             bincode_options().deserialize(&rest[4..]).map_err(binary)?
         };
@@ -170,26 +145,6 @@ pub fn certificate_from_bytes(path: &str, bytes: &[u8]) -> Result<Certificate, C
     json_from_str(path, text)
 }
 
-/// Encodes a certificate; the extension of `path` chooses the encoding.
-pub fn certificate_to_bytes(path: &Path, cert: &Certificate) -> Result<Vec<u8>, CodecError> {
-    match path.extension().and_then(|e| e.to_str()) {
-        Some("json") => Ok(to_json(cert).into_bytes()),
-        Some("cert") => {
-            let mut out = BINARY_MAGIC.to_vec();
-            out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-            write_bincode(&mut out, cert);
-            if out.len() as u64 > MAX_FILE_BYTES {
-                return Err(CodecError::TooLarge {
-                    path: path.display().to_string(),
-                    size: out.len() as u64,
-                });
-            }
-            Ok(out)
-        }
-        _ => Err(CodecError::Extension(path.display().to_string())),
-    }
-}
-
 /// Reads at most `MAX_FILE_BYTES` (and one more, to tell a larger input):
 /// the size a file claims says nothing about a pipe or `/dev/zero`.
 pub fn read_bounded(path: &Path) -> Result<Vec<u8>, CodecError> {
@@ -218,15 +173,6 @@ pub fn read_bounded(path: &Path) -> Result<Vec<u8>, CodecError> {
 pub fn read_certificate(path: &Path) -> Result<Certificate, CodecError> {
     let bytes = read_bounded(path)?;
     certificate_from_bytes(&path.display().to_string(), &bytes)
-}
-
-/// Writes a certificate; the extension of `path` chooses the encoding.
-pub fn write_certificate(path: &Path, cert: &Certificate) -> Result<(), CodecError> {
-    let bytes = certificate_to_bytes(path, cert)?;
-    std::fs::write(path, bytes).map_err(|source| CodecError::Io {
-        path: path.display().to_string(),
-        source,
-    })
 }
 
 /// Reads a task stored as JSON (`certa task FILE --json`).

@@ -15,6 +15,9 @@
 
 use crate::expr::Expr;
 
+/// The uninterpreted function standing for bitwise and in SMT-LIB text and in solvers.
+pub const BITAND: &str = "certa.bitand";
+
 /// The operands of a bitwise operator in canonical order.
 pub fn ordered<'a>(a: &'a Expr, b: &'a Expr) -> (&'a Expr, &'a Expr) {
     if a <= b {

@@ -298,7 +298,7 @@ fn run(q: &Query, limits: Limits) -> R<Answer> {
     let bitand = if q.has_bitwise() {
         let f = tm.mk_fun_sort(&[int.clone(), int.clone()], int.clone());
         Some(
-            tm.mk_const(f.map_err(err)?, format::smtlib::BITAND)
+            tm.mk_const(f.map_err(err)?, format::bits::BITAND)
                 .map_err(err)?,
         )
     } else {

@@ -1,8 +1,8 @@
 //! The binary layout of format version 2, read into version-3 values (bincode has no optional fields).
 
+use super::v3::Header;
 use crate::cert::{self, unique_keys, Literal, Predicate, SourceMap, Valuation};
 use crate::task::Task;
-use crate::v3::Header;
 use serde::Deserialize;
 
 #[derive(Deserialize)]

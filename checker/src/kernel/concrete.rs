@@ -1,7 +1,7 @@
 //! Concrete valuations for witnesses and traces: exact domains and evaluation environments.
 #![forbid(unsafe_code)]
 
-use crate::error::show;
+use crate::explain::show;
 use format::eval::{ArrayVal, Env};
 use format::{ArrayValuation, Expr, Valuation};
 use std::collections::{BTreeMap, BTreeSet};

@@ -1,9 +1,8 @@
 //! Obligation 2 (initiality): `I(s) and AND over initial nodes n of not region(n)(s)` is UNSAT.
 #![forbid(unsafe_code)]
 
-use crate::error::CheckError;
 use crate::index::Index;
-use crate::solver::{Model, Query};
+use crate::solver::Query;
 
 /// Initial regions are goals only, so a quantified one needs no hints:
 /// its negation becomes Skolem constants.
@@ -19,15 +18,5 @@ pub fn query(ix: &Index) -> Query {
         arrays: ix.task.array_var_names(),
         assertions,
         ..Query::default()
-    }
-}
-
-/// The model is an initial state that no initial node covers.
-pub fn failure(ix: &Index, m: &Model) -> CheckError {
-    CheckError::Initiality {
-        state: m.vars.clone(),
-        location: ix.task.initial_location.clone(),
-        initial: ix.body.initial.clone(),
-        arrays: crate::regions::arrays_text(&m.arrays, &Default::default()),
     }
 }

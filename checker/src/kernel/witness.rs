@@ -2,7 +2,8 @@
 #![forbid(unsafe_code)]
 
 use crate::concrete::{arrays, domain, env, holds, joined};
-use crate::error::{show, CheckError};
+use crate::error::CheckError;
+use crate::explain::show;
 use crate::index::{Index, QUANTIFIED_WITNESS};
 use format::eval::{Env, NextArray};
 use format::print::expr_to_string;

@@ -75,32 +75,11 @@ fn location(locs: &BTreeSet<&str>, what: &str, loc: &str) -> Result<(), CheckErr
     }
 }
 
-/// A formula's text for a message, cut in the middle when very long.
-fn elide(text: String) -> String {
-    const KEEP: usize = 150;
-    if text.len() <= 2 * KEEP + 20 {
-        return text;
-    }
-    let cut = |i: usize| {
-        (0..=i)
-            .rev()
-            .find(|&j| text.is_char_boundary(j))
-            .unwrap_or(0)
-    };
-    let (head, tail) = (cut(KEEP), cut(text.len() - KEEP));
-    format!(
-        "{} ... ({} bytes) ... {}",
-        &text[..head],
-        text.len(),
-        &text[tail..]
-    )
-}
-
 /// `e` must have sort `want` in `scope` (this also bounds its depth).
 fn sorted(what: &str, e: &Expr, scope: &dyn Scope, want: ExprSort) -> Result<(), CheckError> {
     let bad = |reason: String| CheckError::IllSorted {
         what: what.into(),
-        formula: elide(expr_to_string(e)),
+        formula: crate::explain::elide(expr_to_string(e)),
         reason,
     };
     match e.sort_check(scope) {
@@ -294,7 +273,7 @@ pub fn check_safe(task: &Task, body: &SafeBody) -> Result<(), CheckError> {
                 node: n.id,
                 pred: l.pred,
                 formula: p
-                    .map(|p| elide(expr_to_string(&p.formula)))
+                    .map(|p| crate::explain::elide(expr_to_string(&p.formula)))
                     .unwrap_or_default(),
             });
         }
