@@ -31,7 +31,17 @@ mod ts;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
-mod tests_arrays;
+mod tests_arrays_c;
+#[cfg(test)]
+mod tests_arrays_chc;
+#[cfg(test)]
+mod tests_arrays_helpers;
+#[cfg(test)]
+mod tests_arrays_imp;
+#[cfg(test)]
+mod tests_arrays_ssa_joins;
+#[cfg(test)]
+mod tests_arrays_ts;
 #[cfg(test)]
 mod tests_checks;
 #[cfg(test)]

@@ -272,7 +272,7 @@ fn imp_errors_have_positions() {
     assert!(e.starts_with("t.imp:2:8: type error"), "{e}");
     let e = err_imp("var x, y: int;\nif (x && y) { skip; }\n");
     assert!(e.starts_with("t.imp:2:5: type error"), "{e}");
-    // Arrays are supported (see tests_arrays); misuse is a type error.
+    // Arrays are supported (see tests_arrays_*.rs); misuse is a type error.
     let e = err_imp("var x: int;\nvar a: int[];\nx = 0;\na[x] = a;\n");
     assert!(e.starts_with("t.imp:4:8: type error"), "{e}");
     let e = err_imp("var x: int;\nvar a: int[];\nx = a + 1;\n");

@@ -2,7 +2,7 @@
 //! error location under which properties, and how properties are parsed.
 
 use crate::c::{self, CheckKind};
-use crate::tests_arrays::c_file;
+use crate::tests_arrays_helpers::c_file;
 use crate::{Encoding, Program, Properties};
 
 const HEAD: &str = "extern void reach_error(void);

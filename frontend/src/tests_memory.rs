@@ -1,7 +1,7 @@
 //! The C memory model's translation of function pointers and of objects it
 //! cannot place: what is dispatched, what is refused, and where.
 
-use crate::tests_arrays::{c_err, c_task};
+use crate::tests_arrays_helpers::{c_err, c_task};
 use crate::Encoding;
 use format::print::task_to_string;
 
@@ -101,7 +101,7 @@ fn witnesses_never_state_a_pointer_value() {
          int main(void) {{ int (*f)(int) = one; int *p = &g; int n = 0;\n\
          while (n < 3) n++;\n if (f(n) != 1 || p != &g) reach_error(); return 0; }}\n"
     );
-    let path = crate::tests_arrays::c_file("witness_pointers", &src);
+    let path = crate::tests_arrays_helpers::c_file("witness_pointers", &src);
     let info = crate::c::witness::c_source_info(&path, crate::Properties::default()).unwrap();
     let said: Vec<(&str, bool)> = info
         .vars
@@ -235,13 +235,13 @@ fn layouts_and_pointer_ranges_follow_the_tasks_data_model() {
          a->l = 5; struct s *b = malloc(sizeof *b); if (!b) return 0;\n\
          if (sizeof(struct s) != sizeof(long) * 3 || b == a) reach_error(); return 0; }}\n"
     );
-    let lp64 = task_to_string(&crate::tests_arrays::c_task_dm(
+    let lp64 = task_to_string(&crate::tests_arrays_helpers::c_task_dm(
         "lp64",
         &src,
         crate::c::DataModel::Lp64,
         Encoding::Sbe,
     ));
-    let ilp32 = task_to_string(&crate::tests_arrays::c_task_dm(
+    let ilp32 = task_to_string(&crate::tests_arrays_helpers::c_task_dm(
         "ilp32",
         &src,
         crate::c::DataModel::Ilp32,
