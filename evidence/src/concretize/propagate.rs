@@ -2,8 +2,10 @@
 //! statement defines by its equalities and guesses the rest from the large
 //! block's end state (`Hints`).
 
-use super::*;
 use engine::simulate::{self, binding, is_unbound};
+use format::eval::{Env, NextArray, Value};
+use format::{ArrayUpdate, BigInt, Expr, Step, Valuation};
+use std::collections::{BTreeMap, HashMap};
 
 /// Guesses for values the propagation cannot derive: the LBE step's end state and inputs.
 pub(super) struct Hints<'a> {

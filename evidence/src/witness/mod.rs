@@ -9,9 +9,25 @@
 pub mod cexpr;
 pub mod rules;
 #[cfg(test)]
-mod tests_cexpr;
+mod tests_cexpr_cases;
 #[cfg(test)]
-mod tests_rules;
+mod tests_cexpr_differential;
+#[cfg(test)]
+mod tests_cexpr_oracle;
+#[cfg(test)]
+mod tests_cexpr_random;
+#[cfg(test)]
+mod tests_rules_accepted;
+#[cfg(test)]
+mod tests_rules_fixtures;
+#[cfg(test)]
+mod tests_rules_refused_file;
+#[cfg(test)]
+mod tests_rules_refused_invariants;
+#[cfg(test)]
+mod tests_rules_refused_metadata;
+#[cfg(test)]
+mod tests_rules_refused_waypoints;
 pub mod validate;
 pub mod violation;
 pub mod yaml;

@@ -1,0 +1,463 @@
+//! What `verify` runs for the configured engine and analysis: the `auto`
+//! race of simulation, PDR and CEGAR on threads, the pipeline for tasks with
+//! arrays, and the CEGAR loop of each analysis (values, predicates, both,
+//! or `auto`).
+
+use crate::{bmc, composite, indexed, invariants, pdr, predabs, race, refine, simulate, smt};
+use crate::{
+    cegar, watchdog, Analysis, AnalysisKind, Config, Engine, Outcome, Stats, Unknown, Verdict,
+    AUTO_PREDICATE_REFINEMENTS, AUTO_VALUE_NODES, VALUE_THRESHOLD_ALONE,
+    VALUE_THRESHOLD_WITH_PREDICATES,
+};
+use format::{Expr, Task};
+use std::time::Instant;
+
+/// `--engine auto`: simulation, PDR and CEGAR raced on threads (see
+/// [`Engine::Auto`]). The threads are detached: once the race is decided,
+/// the losers (cancelled) wind down on their own, dropping their Z3
+/// contexts, while the answer is already being written.
+pub(crate) fn run_portfolio(task: &Task, cfg: &Config, start: Instant) -> Outcome {
+    const NAMES: [&str; 3] = ["simulation", "pdr", "cegar"];
+    let lanes = [
+        race::Lane::refuting(1),
+        race::Lane::new(PDR_QUERY_PRICE),
+        race::Lane::new(CEGAR_QUERY_PRICE),
+    ];
+    let shared = std::sync::Arc::new((task.clone(), cfg.clone()));
+    let (tx, rx) = std::sync::mpsc::channel();
+    for (i, lane) in lanes.iter().enumerate() {
+        let (shared, lane, lane_tx) = (shared.clone(), lane.clone(), tx.clone());
+        let spawned = std::thread::Builder::new()
+            .name(format!("certa-{}", NAMES[i]))
+            .stack_size(ENGINE_STACK_BYTES)
+            .spawn(move || {
+                let (task, cfg) = &*shared;
+                let out = run_lane(i, task, cfg, lane, start);
+                let _ = lane_tx.send(race::Finish {
+                    lane: i,
+                    answer: out.verdict.answer(),
+                    result: out,
+                });
+            });
+        if let Err(e) = spawned {
+            let _ = tx.send(race::Finish {
+                lane: i,
+                answer: None,
+                result: unknown_outcome(format!("cannot start a thread: {e}"), start),
+            });
+        }
+    }
+    drop(tx);
+    let (winner, mut results) = race::referee(&lanes, &rx, |f| {
+        if cfg.progress {
+            eprintln!(
+                "certa: [auto] {} finished after {} work units in {:.2?}: {}",
+                NAMES[f.lane],
+                lanes[f.lane].work(),
+                start.elapsed(),
+                f.result.verdict.word()
+            );
+        }
+    });
+    // Simulation asks the solver nothing.
+    let queries: u64 = lanes[1..].iter().map(|l| l.solver_queries()).sum();
+    let mut out = match winner {
+        Some(i) => results[i].take(),
+        None => {
+            let why: Vec<String> = (0..lanes.len())
+                .filter_map(|i| match &results[i].as_ref()?.verdict {
+                    Verdict::Unknown(why) => Some(format!("{}: {why}", NAMES[i])),
+                    _ => None,
+                })
+                .collect();
+            Some(unknown_outcome(why.join("; "), start))
+        }
+    }
+    .unwrap_or_else(|| unknown_outcome("no engine finished".into(), start));
+    out.stats.queries = queries;
+    out.stats.time = start.elapsed();
+    out
+}
+
+/// One engine of the portfolio on this thread, inside its lane.
+fn run_lane(
+    i: usize,
+    task: &Task,
+    cfg: &Config,
+    lane: std::sync::Arc<race::Lane>,
+    start: Instant,
+) -> Outcome {
+    smt::set_array_vars(task);
+    race::in_lane(lane, || {
+        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match i {
+            0 => simulate_integers(task, cfg, start),
+            1 => fresh(|| pdr::run(task, cfg, start)),
+            _ => run_cegar(
+                task,
+                &Config {
+                    engine: Engine::Cegar,
+                    ..cfg.clone()
+                },
+                start,
+            ),
+        }));
+        run.unwrap_or_else(|panic| unknown_outcome(panic_message(&*panic), start))
+    })
+}
+
+/// Work units of one PDR query in the `auto` race (see [`race`]).
+pub const PDR_QUERY_PRICE: u64 = 1;
+/// Work units of one CEGAR query: abstract posts over all predicates and
+/// path interpolation make its queries larger; on the 32 CHC tasks at
+/// 10 s, CEGAR spent 3.2 ms per query and PDR 1.2 ms (medians per task).
+pub const CEGAR_QUERY_PRICE: u64 = 3;
+/// Simulated steps that count one work unit (about a PDR query's time).
+pub const SIMULATION_STEPS_PER_UNIT: usize = 64;
+
+/// Steps of one simulated run in `auto`: bugs behind 100,000 loop
+/// iterations, with certificates of at most that many steps.
+pub const AUTO_SIMULATION_STEPS: usize = 150_000;
+/// Simulated runs in `auto` (different random inputs).
+pub const AUTO_SIMULATION_RUNS: usize = 4;
+
+/// Random concrete runs of an integer task: deep bugs in deterministic
+/// loops, out of reach of unrolling, in a fraction of a second. In the
+/// race, [`SIMULATION_STEPS_PER_UNIT`] steps count as one work unit.
+fn simulate_integers(task: &Task, cfg: &Config, start: Instant) -> Outcome {
+    let limits = simulate::Limits {
+        max_steps: AUTO_SIMULATION_STEPS,
+        runs: AUTO_SIMULATION_RUNS,
+        narrow_runs: AUTO_SIMULATION_RUNS / 2,
+        steps_per_tick: SIMULATION_STEPS_PER_UNIT,
+        deadline: cfg.timeout.map(|t| start + t),
+        ..simulate::Limits::default()
+    };
+    let verdict = match simulate::search(task, &limits) {
+        Some(trace) => Verdict::Unsafe(trace),
+        None => Verdict::Unknown("simulation found no bug".into()),
+    };
+    Outcome {
+        verdict,
+        stats: Stats {
+            analysis: "simulation",
+            time: start.elapsed(),
+            ..Stats::default()
+        },
+    }
+}
+
+/// Stack of each engine thread: encodings and certificates recurse over
+/// formula depth (the same as the CLI's worker thread).
+const ENGINE_STACK_BYTES: usize = 1 << 30;
+
+pub(crate) fn unknown_outcome(why: String, start: Instant) -> Outcome {
+    Outcome {
+        verdict: Verdict::Unknown(why),
+        stats: Stats {
+            time: start.elapsed(),
+            ..Stats::default()
+        },
+    }
+}
+
+pub(crate) fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    let why = panic
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "unknown".into());
+    format!("internal solver error: {why}")
+}
+
+/// The CEGAR engine with the configured analysis.
+pub(crate) fn run_cegar(task: &Task, cfg: &Config, start: Instant) -> Outcome {
+    match cfg.analysis {
+        AnalysisKind::Value => fresh(|| run_composite(task, cfg, start, false)),
+        AnalysisKind::ValuePredicate => fresh(|| run_composite(task, cfg, start, true)),
+        AnalysisKind::Predicate => fresh(|| run_predicate(task, cfg, start)),
+        AnalysisKind::Auto => run_auto(task, cfg, start),
+    }
+}
+
+/// Steps of the bounded search for bugs in tasks with arrays.
+const ARRAY_BMC_DEPTH: usize = 64;
+/// Steps of the first, brief bounded search. It is bounded by depth, not
+/// by a wall-clock slice, so that whether it finds a shallow bug does not
+/// depend on the machine's load; a quarter of the time left caps it.
+const FIRST_BMC_DEPTH: usize = 16;
+
+/// Tasks with arrays: random simulation for deep bugs, then indexed
+/// predicate abstraction (seed 002), then more simulation in the time left.
+pub(crate) fn run_arrays(task: &Task, cfg: &Config, start: Instant) -> Outcome {
+    let deadline = cfg.timeout.map(|t| start + t);
+    let mut stats = Stats {
+        analysis: "indexed",
+        ..Stats::default()
+    };
+    let simulate = |runs: usize, until: Option<Instant>| {
+        simulate::search(
+            task,
+            &simulate::Limits {
+                runs,
+                deadline: until,
+                ..simulate::Limits::default()
+            },
+        )
+    };
+    let done = |verdict: Verdict, mut stats: Stats| {
+        stats.time = start.elapsed();
+        Outcome { verdict, stats }
+    };
+    if let Some(t) = simulate(1, cfg.timeout.map(|t| start + t / 3)) {
+        stats.analysis = "simulation";
+        return done(Verdict::Unsafe(t), stats);
+    }
+    if cfg.progress {
+        eprintln!(
+            "certa: [arrays] simulation found no bug in {:.2?}",
+            start.elapsed()
+        );
+    }
+    // Bounded model checking over the arrays finds the bugs that need
+    // particular inputs (random simulation rarely guesses a pointer
+    // equality): briefly first, since the indexed analysis may take the
+    // rest of the time, and again with all that is left if it fails.
+    let bounded = |depth: usize, until: Option<Instant>| {
+        let found = fresh(|| {
+            let budget = smt::Budget::new(until);
+            let r = bmc::search(task, depth, &budget);
+            (r, budget.queries.get())
+        });
+        if cfg.progress {
+            eprintln!(
+                "certa: [arrays] bounded search: {:?}",
+                found.0.as_ref().map(|t| t.as_ref().map(|t| t.steps.len()))
+            );
+        }
+        (found.0.ok().flatten(), found.1)
+    };
+    let first_until =
+        deadline.map(|d| Instant::now() + d.saturating_duration_since(Instant::now()) / 4);
+    let (found, bmc_queries) = bounded(FIRST_BMC_DEPTH, first_until);
+    if let Some(t) = found {
+        stats.analysis = "bmc";
+        stats.queries = bmc_queries;
+        return done(Verdict::Unsafe(t), stats);
+    }
+    // Heaps built at known addresses (lists of constant length, arrays of
+    // known contents) unroll exactly with explicit values over array
+    // cells, and fast; a quarter of the time left, as it diverges on
+    // loops of unknown length, where indexed predicates take over.
+    let values = Config {
+        timeout: deadline
+            .map(|d| start.elapsed() + d.saturating_duration_since(Instant::now()) / 4),
+        analysis: AnalysisKind::Value,
+        ..cfg.clone()
+    };
+    let unrolled = fresh(|| run_composite(task, &values, start, false));
+    if let Verdict::Safe(_) | Verdict::Unsafe(_) = unrolled.verdict {
+        return Outcome {
+            stats: Stats {
+                queries: unrolled.stats.queries + bmc_queries,
+                ..unrolled.stats
+            },
+            ..unrolled
+        };
+    }
+    if cfg.progress {
+        eprintln!(
+            "certa: [arrays] explicit values: {} in {:.2?}",
+            unrolled.verdict.word(),
+            start.elapsed()
+        );
+    }
+    let bmc_queries = bmc_queries + unrolled.stats.queries;
+    let proved = fresh(|| {
+        let budget = smt::Budget::new(deadline);
+        let r = prove_arrays(task, &budget, cfg);
+        (r, budget.queries.get())
+    });
+    stats.queries = proved.1 + bmc_queries;
+    match proved.0 {
+        Ok((body, refinements, predicates)) => {
+            stats.refinements = refinements;
+            stats.predicates = predicates;
+            stats.nodes = body.nodes.len();
+            done(Verdict::Safe(body), stats)
+        }
+        Err(Unknown(why)) => {
+            let (found, queries) = bounded(ARRAY_BMC_DEPTH, deadline);
+            stats.queries += queries;
+            if let Some(t) = found {
+                stats.analysis = "bmc";
+                return done(Verdict::Unsafe(t), stats);
+            }
+            match simulate(3, deadline) {
+                Some(t) => {
+                    stats.analysis = "simulation";
+                    done(Verdict::Unsafe(t), stats)
+                }
+                None => done(Verdict::Unknown(why), stats),
+            }
+        }
+    }
+}
+
+/// The CEGAR loop of the indexed analysis: candidates from the assertions
+/// first, then from the loops that an abstract counterexample passes.
+fn prove_arrays(
+    task: &Task,
+    budget: &smt::Budget,
+    cfg: &Config,
+) -> Result<(format::SafeBody, usize, usize), Unknown> {
+    let mut invariants: Vec<Expr> = Vec::new();
+    let t0 = Instant::now();
+    if cfg.linear_invariants {
+        for (_, inv) in invariants::linear_invariants(&indexed::project(task), budget)? {
+            if !invariants.contains(&inv) {
+                invariants.push(inv);
+            }
+        }
+    }
+    if cfg.progress {
+        eprintln!(
+            "certa: [arrays] {} linear invariants of the scalar projection in {:.2?} ({} queries)",
+            invariants.len(),
+            t0.elapsed(),
+            budget.queries.get()
+        );
+    }
+    let mut lang = indexed::Language::default();
+    for e in task.edges.iter().filter(|e| e.to == task.bad_location) {
+        lang.learn(e);
+    }
+    let mut everything = false;
+    for refinement in 0..cfg.max_refinements {
+        let mut analysis = indexed::Analysis::new(task, budget, &lang, &invariants);
+        let path = match analysis.run()? {
+            indexed::Reach::Safe(body) => {
+                return Ok((body, refinement, analysis.predicate_count()))
+            }
+            indexed::Reach::Bad(path) => path,
+        };
+        if cfg.progress {
+            eprintln!(
+                "certa: [indexed] refinement {refinement}: bad reachable along {path:?} with {} predicates\n{}",
+                analysis.predicate_count(),
+                analysis.describe()
+            );
+        }
+        let mut grew = false;
+        for id in indexed::loop_edges(task, &path) {
+            grew |= task.edge(id).is_some_and(|e| lang.learn(e));
+        }
+        if !grew && !everything {
+            everything = true;
+            for e in &task.edges {
+                grew |= lang.learn(e);
+            }
+        }
+        if !grew {
+            return Err(Unknown(
+                "indexed predicates: no new candidates from the counterexample".into(),
+            ));
+        }
+    }
+    Err(Unknown("refinement limit".into()))
+}
+
+/// Runs `f` in a fresh Z3 context: terms and caches left by an earlier
+/// phase would make models, and so certificates, depend on it.
+pub(crate) fn fresh<T: Send + Sync>(f: impl Fn() -> T + Send + Sync) -> T {
+    z3::with_z3_config(&z3::Config::new(), || watchdog::guarded(&f))
+}
+
+/// Values and predicates (or values alone) in one CEGAR loop.
+fn run_composite(task: &Task, cfg: &Config, start: Instant, predicates: bool) -> Outcome {
+    let deadline = cfg.timeout.map(|t| start + t);
+    let threshold = cfg.value_threshold.unwrap_or(if predicates {
+        VALUE_THRESHOLD_WITH_PREDICATES
+    } else {
+        VALUE_THRESHOLD_ALONE
+    });
+    let mut analysis = composite::CompositeAnalysis::new(task, deadline, threshold);
+    if cfg.seed_assertion_atoms && predicates {
+        analysis.predicates.seed_assertion_atoms();
+    }
+    let mut refiner = composite::CompositeRefiner::new(task, deadline, predicates);
+    if cfg.stop_on_divergence {
+        refiner.predicate_refinement_limit = Some(AUTO_PREDICATE_REFINEMENTS);
+    }
+    cegar(task, &mut analysis, &mut refiner, cfg, start)
+}
+
+/// Predicate abstraction, seeded with guessed linear invariants if enabled.
+fn run_predicate(task: &Task, cfg: &Config, start: Instant) -> Outcome {
+    let deadline = cfg.timeout.map(|t| start + t);
+    let mut analysis = predabs::PredicateAnalysis::new(task, deadline);
+    if cfg.seed_assertion_atoms {
+        analysis.seed_assertion_atoms();
+    }
+    for (loc, p) in &cfg.seed_predicates {
+        analysis.add_predicate(loc, p.clone());
+    }
+    if cfg.linear_invariants {
+        if let Err(Unknown(why)) =
+            invariants::linear_invariants(task, analysis.budget()).map(|found| {
+                for (loc, eq) in found {
+                    analysis.add_predicate(&loc, eq);
+                }
+            })
+        {
+            return Outcome {
+                verdict: Verdict::Unknown(why),
+                stats: Stats {
+                    analysis: cfg.analysis.name(),
+                    time: start.elapsed(),
+                    queries: analysis.queries(),
+                    ..Stats::default()
+                },
+            };
+        }
+    }
+    let mut refiner = refine::InterpolationRefiner::new(task, deadline);
+    cegar(task, &mut analysis, &mut refiner, cfg, start)
+}
+
+/// Cheap first: explicit values with predicates beside them for at most
+/// two thirds of the time, until refinements keep adding predicates (a loop
+/// being unrolled: predicates with invariants are the better bet);
+/// control-flow programs need many cheap refinements. If that does not
+/// answer, predicates with invariant guessing in the time left.
+fn run_auto(task: &Task, cfg: &Config, start: Instant) -> Outcome {
+    let cheap = Config {
+        analysis: AnalysisKind::ValuePredicate,
+        // Deep bugs in counting loops are found by unrolling explicitly.
+        value_threshold: Some(cfg.value_threshold.unwrap_or(VALUE_THRESHOLD_ALONE)),
+        stop_on_divergence: true,
+        max_refinements: cfg.auto_refinements.min(cfg.max_refinements),
+        timeout: cfg.timeout.map(|t| t * 2 / 3),
+        // A value graph this large is a divergence signal: a loop with
+        // several counters, where predicates are the better bet.
+        max_nodes: cfg.max_nodes.min(AUTO_VALUE_NODES),
+        ..cfg.clone()
+    };
+    let first = fresh(|| run_composite(task, &cheap, start, true));
+    let Verdict::Unknown(why) = &first.verdict else {
+        return first;
+    };
+    if cfg.progress || cfg.progress_after.is_some_and(|d| start.elapsed() >= d) {
+        eprintln!(
+            "certa: [auto] values and predicates stopped ({why}); predicates with invariant guessing next"
+        );
+    }
+    // Invariant guessing stays off if the user turned it off.
+    let thorough = Config {
+        analysis: AnalysisKind::Predicate,
+        ..cfg.clone()
+    };
+    let mut second = fresh(|| run_predicate(task, &thorough, start));
+    second.stats.refinements += first.stats.refinements;
+    second.stats.queries += first.stats.queries;
+    second
+}
