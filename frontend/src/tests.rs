@@ -1,3 +1,4 @@
+//! Unit tests of the .imp/.ts parsers, the CFA, large-block encoding and the task translation.
 use super::*;
 use format::print::{expr_to_string, task_to_string};
 use format::task::{EdgeScope, StateScope};
