@@ -51,7 +51,9 @@ fn certa(path: &Path) -> &'static str {
 /// The outcome of the program compiled by gcc and run (`reach_error` exits
 /// 17; nondet functions return 0); `None` without gcc.
 fn gcc(path: &Path) -> Option<&'static str> {
-    let stub = dir().join("stub.c");
+    // One stub per program: tests run in parallel, and a stub rewritten while
+    // another test's gcc reads it was once empty (`undefined reference to reach_error`).
+    let stub = path.with_extension("stub.c");
     std::fs::write(
         &stub,
         "#include <stdlib.h>\nvoid reach_error(void) { exit(17); }\n\
