@@ -76,7 +76,7 @@ fn stored_inputs_survive() {
     }
 }
 
-/// Found by tests/tests/hostile.rs: the `.imp` frontend folds constant
+/// Found by tests/tests/hostile/program_input.rs: the `.imp` frontend folds constant
 /// products, so three 999-digit literals became a 2997-digit coefficient.
 /// `check_task` accepted the task, certa verified it, and the certificate
 /// could not be read back by certa-check (literals are limited to 1000

@@ -9,7 +9,7 @@
 //! stable-toolchain fallback of the `fuzz/` cargo-fuzz targets): a bounded
 //! number of cases by default, `CERTA_FUZZ_CASES=N` for a longer run.
 //!
-//! One test binary, one module per part: `hand_built` (part 1), `frontend`
+//! One test binary, one module per part: `hand_built` (part 1), `program_input`
 //! (hostile `.imp` and `.ts` sources), `mutated` (part 2), `audit_issue10`
 //! (one case per finding of the audit of issue 10); `common` holds the
 //! helpers they share.
@@ -20,9 +20,9 @@
 mod audit_issue10;
 #[path = "hostile/common.rs"]
 mod common;
-#[path = "hostile/frontend.rs"]
-mod frontend;
 #[path = "hostile/hand_built.rs"]
 mod hand_built;
 #[path = "hostile/mutated.rs"]
 mod mutated;
+#[path = "hostile/program_input.rs"]
+mod program_input;
