@@ -1,4 +1,5 @@
-//! certa-check's audit index: the five certificate obligations, run in order, and the verdict.
+//! certa-check's audit index: the obligations (in `kernel/`, the code that decides VALID),
+//! run in order, and the verdict; outside the kernel: reports, messages, files, the archive.
 //!
 //! | # | obligation  | module          | kind                      |
 //! |---|-------------|-----------------|---------------------------|

@@ -1,6 +1,7 @@
-//! The CEGAR engine: an analysis (domain + transfer + precision) explored by a
-//! reachability loop, and a refiner that either confirms a counterexample or
-//! adjusts the precision.
+//! certa's engines (untrusted, Z3): `verify` runs CEGAR (an analysis of domain, transfer
+//! and precision explored by a reachability loop, and a refiner that either confirms a
+//! counterexample or adjusts the precision), PDR, simulation or their race, and returns a
+//! verdict with its certificate; `run` goes from a file to that verdict.
 
 pub mod arg;
 pub mod bmc;
