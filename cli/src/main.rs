@@ -246,6 +246,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    engine::profile::start();
     // Die quietly on a closed pipe (`certa bench DIR | head`), as Unix tools do,
     // instead of panicking on the failed write.
     // SAFETY: resetting a signal disposition before any thread starts.

@@ -125,3 +125,39 @@ fn task_prints_the_transition_system_and_its_hash() {
     assert!(text.contains("initial "), "{text}");
     assert!(text.contains("// sha256 "), "{text}");
 }
+
+#[test]
+fn certa_profile_prints_the_phases_of_a_run_on_stderr_and_only_when_asked() {
+    let out = tmp("profiled.json");
+    let run = |profile: Option<&str>| {
+        let mut cmd = certa();
+        cmd.args(["verify"])
+            .arg(corpus("imp/seed.imp"))
+            .arg("-o")
+            .arg(&out)
+            .env_remove("CERTA_PROFILE");
+        if let Some(v) = profile {
+            cmd.env("CERTA_PROFILE", v);
+        }
+        cmd.output().unwrap()
+    };
+    let quiet = run(None);
+    assert_eq!(quiet.status.code(), Some(0));
+    assert!(!String::from_utf8_lossy(&quiet.stderr).contains("profile"));
+    let off = run(Some("0"));
+    assert!(!String::from_utf8_lossy(&off.stderr).contains("profile"));
+    let on = run(Some("1"));
+    assert_eq!(on.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&on.stdout).starts_with("SAFE"));
+    let err = String::from_utf8_lossy(&on.stderr);
+    for phase in [
+        "parse and translate",
+        "task structure check",
+        "lane pdr",
+        "race decided",
+        "build the certificate",
+        "write the certificate",
+    ] {
+        assert!(err.contains(phase), "no `{phase}` in the profile:\n{err}");
+    }
+}

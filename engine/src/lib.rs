@@ -11,6 +11,7 @@ pub mod indexed;
 pub mod invariants;
 pub mod pdr;
 pub mod predabs;
+pub mod profile;
 pub mod race;
 pub mod refine;
 pub mod run;
@@ -370,13 +371,15 @@ pub fn verify(task: &Task, cfg: &Config) -> Outcome {
     }));
     let mut outcome = run.unwrap_or_else(|panic| unknown_outcome(panic_message(&*panic), start));
     if let Verdict::Safe(body) = &mut outcome.verdict {
-        drop_unreplayable_witnesses(task, body);
+        profile::span("replay successor witnesses", || {
+            drop_unreplayable_witnesses(task, body)
+        });
     }
     // A counterexample is only reported once it replays concretely (the
     // checker's replay): an engine's model may rest on an encoding that
     // is not exact (a solver bug, an over-approximation).
     if let Verdict::Unsafe(t) = &outcome.verdict {
-        if let Err(e) = checker::trace::check(task, t, None) {
+        if let Err(e) = profile::span("replay the trace", || checker::trace::check(task, t, None)) {
             outcome.verdict = Verdict::Unknown(format!(
                 "a counterexample was found but does not replay concretely ({e})"
             ));

@@ -176,8 +176,13 @@ pub fn load_checked_for(
         Some(p) => p,
         None => frontend::default_properties(path)?,
     };
-    let program = frontend::load_with(path, encoding, props)?;
-    checker::structure::check_task(&program.task).map_err(|e| RunError::InvalidTask {
+    let program = crate::profile::span("parse and translate", || {
+        frontend::load_with(path, encoding, props)
+    })?;
+    crate::profile::span("task structure check", || {
+        checker::structure::check_task(&program.task)
+    })
+    .map_err(|e| RunError::InvalidTask {
         file: path.display().to_string(),
         reason: e.to_string(),
     })?;
@@ -189,8 +194,10 @@ pub fn load_checked_for(
 pub fn run_file(path: &Path, encoding: Encoding, cfg: &Config) -> Result<Run, RunError> {
     let started = std::time::Instant::now();
     let (program, source) = load_checked_for(path, encoding, cfg.properties)?;
-    let outcome = crate::verify(&program.task, cfg);
-    let certificate = certificate(&program, Some(source), &outcome.verdict);
+    let outcome = crate::profile::span("verify", || crate::verify(&program.task, cfg));
+    let certificate = crate::profile::span("build the certificate", || {
+        certificate(&program, Some(source), &outcome.verdict)
+    });
     let run = Run {
         program,
         outcome,

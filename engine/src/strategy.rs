@@ -49,6 +49,7 @@ pub(crate) fn run_portfolio(task: &Task, cfg: &Config, start: Instant) -> Outcom
     }
     drop(tx);
     let (winner, mut results) = race::referee(&lanes, &rx, |f| {
+        crate::profile::mark(&format!("race: {} finished", NAMES[f.lane]));
         if cfg.progress {
             eprintln!(
                 "certa: [auto] {} finished after {} work units in {:.2?}: {}",
@@ -59,6 +60,7 @@ pub(crate) fn run_portfolio(task: &Task, cfg: &Config, start: Instant) -> Outcom
             );
         }
     });
+    crate::profile::mark("race decided");
     // Simulation asks the solver nothing.
     let queries: u64 = lanes[1..].iter().map(|l| l.solver_queries()).sum();
     let mut out = match winner {
@@ -87,20 +89,25 @@ fn run_lane(
     lane: std::sync::Arc<race::Lane>,
     start: Instant,
 ) -> Outcome {
+    // A new thread: nothing has called Z3 on it yet.
+    UNTOUCHED_LANE.with(|u| u.set(true));
     smt::set_array_vars(task);
     race::in_lane(lane, || {
-        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match i {
-            0 => simulate_integers(task, cfg, start),
-            1 => fresh(|| pdr::run(task, cfg, start)),
-            _ => run_cegar(
-                task,
-                &Config {
-                    engine: Engine::Cegar,
-                    ..cfg.clone()
-                },
-                start,
-            ),
-        }));
+        let phase = format!("lane {}", ["simulation", "pdr", "cegar"][i.min(2)]);
+        let run = crate::profile::span(&phase, || {
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match i {
+                0 => simulate_integers(task, cfg, start),
+                1 => fresh(|| pdr::run(task, cfg, start)),
+                _ => run_cegar(
+                    task,
+                    &Config {
+                        engine: Engine::Cegar,
+                        ..cfg.clone()
+                    },
+                    start,
+                ),
+            }))
+        });
         run.unwrap_or_else(|panic| unknown_outcome(panic_message(&*panic), start))
     })
 }
@@ -313,7 +320,9 @@ fn prove_arrays(
     let mut invariants: Vec<Expr> = Vec::new();
     let t0 = Instant::now();
     if cfg.linear_invariants {
-        for (_, inv) in invariants::linear_invariants(&indexed::project(task), budget)? {
+        for (_, inv) in crate::profile::span("guess invariants", || {
+            invariants::linear_invariants(&indexed::project(task), budget)
+        })? {
             if !invariants.contains(&inv) {
                 invariants.push(inv);
             }
@@ -368,8 +377,23 @@ fn prove_arrays(
 
 /// Runs `f` in a fresh Z3 context: terms and caches left by an earlier
 /// phase would make models, and so certificates, depend on it.
+///
+/// On a lane thread of the race that has not called Z3 yet ([`run_lane`] sets
+/// `UNTOUCHED_LANE` first thing), the thread's own default context is that
+/// fresh context, same configuration and nothing in it: it is used as is,
+/// since `with_z3_config` would first create the default context (the z3
+/// crate reads the old one to restore it) and then a second one, and a Z3
+/// context costs several milliseconds (a quarter of a trivial task's time).
 pub(crate) fn fresh<T: Send + Sync>(f: impl Fn() -> T + Send + Sync) -> T {
+    if UNTOUCHED_LANE.with(|u| u.replace(false)) {
+        return watchdog::guarded(&f);
+    }
     z3::with_z3_config(&z3::Config::new(), || watchdog::guarded(&f))
+}
+
+thread_local! {
+    /// This thread is a race lane that has made no Z3 call yet (see [`fresh`]).
+    static UNTOUCHED_LANE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// Values and predicates (or values alone) in one CEGAR loop.
@@ -402,13 +426,14 @@ fn run_predicate(task: &Task, cfg: &Config, start: Instant) -> Outcome {
         analysis.add_predicate(loc, p.clone());
     }
     if cfg.linear_invariants {
-        if let Err(Unknown(why)) =
-            invariants::linear_invariants(task, analysis.budget()).map(|found| {
-                for (loc, eq) in found {
-                    analysis.add_predicate(&loc, eq);
-                }
-            })
-        {
+        if let Err(Unknown(why)) = crate::profile::span("guess invariants", || {
+            invariants::linear_invariants(task, analysis.budget())
+        })
+        .map(|found| {
+            for (loc, eq) in found {
+                analysis.add_predicate(&loc, eq);
+            }
+        }) {
             return Outcome {
                 verdict: Verdict::Unknown(why),
                 stats: Stats {

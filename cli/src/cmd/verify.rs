@@ -65,7 +65,10 @@ pub(crate) fn verify(
         (Verdict::Unknown(why), _) => (format!("UNKNOWN: {why}"), EXIT_UNKNOWN),
     };
     if let (Some(out), Some(cert)) = (output, &run.certificate) {
-        format::encode::write_certificate(out, cert).map_err(|e| e.to_string())?;
+        engine::profile::span("write the certificate", || {
+            format::encode::write_certificate(out, cert)
+        })
+        .map_err(|e| e.to_string())?;
     }
     if let (Some(w), Some(cert)) = (witness, &run.certificate) {
         let text = evidence::witness::witness_for(cert, Some(file))?;
@@ -119,6 +122,9 @@ pub(crate) fn verify(
             Some(l) => println!("cache {}: nothing stored (no definite verdict)", l.word()),
             None => {}
         }
+    }
+    if let Some(profile) = engine::profile::report() {
+        eprint!("{profile}");
     }
     Ok(code)
 }
