@@ -10,25 +10,83 @@ use engine::{AnalysisKind, Config};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// `certa bench`: the fields of `Command::Bench`, one argument each.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn bench(
+/// The arguments of `certa bench`.
+#[derive(clap::Args)]
+pub(crate) struct BenchArgs {
+    #[arg(required = true)]
     dirs: Vec<PathBuf>,
+    /// Tasks run at a time, each in its own process (default: the
+    /// number of cores, halved under --engine auto, whose engines run
+    /// on threads of their own). The table and files keep manifest order.
+    #[arg(short = 'j', long, value_parser = clap::value_parser!(u64).range(1..=256))]
     jobs: Option<u64>,
+    /// Run only shard I of N (1-based): the tasks whose position in the
+    /// whole run is I-1 modulo N. For CI matrices; see --merge.
+    #[arg(long, value_name = "I/N")]
     shard: Option<bench::shard::Shard>,
+    /// Merge shard outputs (the positional arguments: files written with
+    /// --csv or --json under --shard) into one table and summary.
+    #[arg(long)]
     merge: bool,
+    /// Keep certificates in this content-addressed store and re-check
+    /// stored ones instead of verifying unchanged tasks again.
+    #[arg(long, value_name = "DIR")]
     cache: Option<PathBuf>,
+    /// Also write the rows as JSON.
+    #[arg(long)]
     json: Option<PathBuf>,
+    /// Run each of these analyses on every task (comma-separated) and
+    /// compare them per set: solved, wrong, median time, check/verify.
+    #[arg(long, value_enum, value_delimiter = ',')]
     analyses: Vec<AnalysisArg>,
+    #[command(flatten)]
     limits: Limits,
+    /// Also write the rows as CSV.
+    #[arg(long)]
     csv: Option<PathBuf>,
+    /// Also write the results as one SARIF 2.1.0 log.
+    #[arg(long)]
     sarif: Option<PathBuf>,
+    /// Skip the SBE comparison run.
+    #[arg(long)]
     no_sbe: bool,
+    /// Compare with other CHC solvers (the anchors: --golem, --z3) on
+    /// the same CHC files (programs are exported to CHC first) instead
+    /// of the LBE/SBE table.
+    #[arg(long)]
     vs: bool,
+    /// With --vs: Golem, run as its portfolio and as its default engine.
+    #[arg(long, value_name = "BIN")]
     golem: Option<String>,
+    /// With --golem, run only Golem's portfolio, not also its default
+    /// engine (which times out on most tasks: long limits take half
+    /// the time).
+    #[arg(long)]
     golem_portfolio_only: bool,
+    /// With --vs: the `z3` binary, run as Spacer.
+    #[arg(long, value_name = "BIN")]
     z3: Option<String>,
-) -> Result<u8, String> {
+}
+
+/// `certa bench`.
+pub(crate) fn bench(args: BenchArgs) -> Result<u8, String> {
+    let BenchArgs {
+        dirs,
+        jobs,
+        shard,
+        merge,
+        cache,
+        json,
+        analyses,
+        limits,
+        csv,
+        sarif,
+        no_sbe,
+        vs,
+        golem,
+        golem_portfolio_only,
+        z3,
+    } = args;
     // Refuses bad limits before any task runs.
     limits.config(false)?;
     let table_only = shard.is_some() || merge || cache.is_some() || json.is_some();
