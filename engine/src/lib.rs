@@ -25,7 +25,10 @@ use format::{Edge, Expr, Task, Trace, Valuation, Witness};
 use std::time::{Duration, Instant};
 
 pub use smt::Unknown;
-use strategy::{fresh, panic_message, run_arrays, run_cegar, run_portfolio, unknown_outcome};
+use strategy::{
+    fresh, on_untouched_thread, panic_message, run_arrays, run_cegar, run_portfolio,
+    unknown_outcome,
+};
 pub use strategy::{
     AUTO_SIMULATION_RUNS, AUTO_SIMULATION_STEPS, CEGAR_QUERY_PRICE, PDR_QUERY_PRICE,
     SIMULATION_STEPS_PER_UNIT,
@@ -80,7 +83,10 @@ pub enum Engine {
     /// answer is the definite one that took the least work (solver queries
     /// at a price per engine, simulated steps), ties in that order
     /// ([`race`]): it does not depend on which thread the clock favours.
-    /// A proof stops the simulation at once.
+    /// Simulation and PDR have a head start: their work counts 32 units
+    /// less, so an answer within their first 32 beats CEGAR, which starts
+    /// only once both have spent them (or after 40 ms). A proof stops the
+    /// simulation at once.
     Auto,
 }
 
@@ -364,10 +370,12 @@ pub fn verify(task: &Task, cfg: &Config) -> Outcome {
     // A fresh Z3 context per run: state left in a shared context (term ids,
     // caches) would make models, and so certificates, depend on earlier runs.
     let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match cfg.engine {
-        _ if task.has_arrays() && cfg.engine != Engine::Pdr => run_arrays(task, cfg, start),
-        Engine::Pdr => fresh(|| pdr::run(task, cfg, start)),
+        _ if task.has_arrays() && cfg.engine != Engine::Pdr => {
+            on_untouched_thread(task, || run_arrays(task, cfg, start))
+        }
+        Engine::Pdr => on_untouched_thread(task, || fresh(|| pdr::run(task, cfg, start))),
         Engine::Auto => run_portfolio(task, cfg, start),
-        Engine::Cegar => run_cegar(task, cfg, start),
+        Engine::Cegar => on_untouched_thread(task, || run_cegar(task, cfg, start)),
     }));
     let mut outcome = run.unwrap_or_else(|panic| unknown_outcome(panic_message(&*panic), start));
     if let Verdict::Safe(body) = &mut outcome.verdict {

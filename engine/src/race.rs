@@ -9,11 +9,19 @@
 //! the definite one with the least work (ties to the earlier engine),
 //! whichever thread got there first on the clock; the same input gives the
 //! same certificate unless a time limit cuts an engine short.
+//!
+//! A lane may have a head start `h`: its work counts as units spent minus
+//! `h` (negative within it), so an answer within it beats every lane
+//! without one, and lanes with the same head start still compare by what
+//! they spent. Lanes without one need not run at all until the leaders
+//! have spent theirs ([`Deferred`]): trivial tasks cost one solver engine
+//! and one Z3 context. When they start does not change the answer, only
+//! how soon it comes: the rule counts work alone.
 
 use super::watchdog::Canceller;
 use super::Unknown;
 use std::cell::RefCell;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::SeqCst};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering::SeqCst};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -28,8 +36,11 @@ pub struct Lane {
     work: AtomicU64,
     /// Work units one query of this engine counts for.
     price: u64,
-    /// Queries allowed; `u64::MAX` until a rival answers.
-    cap: AtomicU64,
+    /// Units that count for nothing: an answer within them beats all others.
+    head_start: u64,
+    /// Counted work allowed (see [`Lane::work`]); `i64::MAX` until a rival
+    /// answers, negative when even the head start is more than allowed.
+    cap: AtomicI64,
     cancelled: AtomicBool,
     /// The engine can only refute (e.g. simulation): a proof elsewhere
     /// means it cannot answer, so it is stopped.
@@ -42,36 +53,59 @@ impl Lane {
     /// A lane whose queries count `price` work units each.
     pub fn new(price: u64) -> Arc<Lane> {
         Arc::new(Lane {
-            cap: AtomicU64::new(u64::MAX),
+            cap: AtomicI64::new(i64::MAX),
             price,
             ..Lane::default()
         })
     }
 
     /// A lane for an engine that can only answer unsafe.
-    pub fn refuting(price: u64) -> Arc<Lane> {
+    pub fn refuting(price: u64, head_start: u64) -> Arc<Lane> {
         Arc::new(Lane {
-            cap: AtomicU64::new(u64::MAX),
+            cap: AtomicI64::new(i64::MAX),
             price,
+            head_start,
             refutes_only: true,
             ..Lane::default()
         })
     }
 
-    /// Work units spent so far.
-    pub fn work(&self) -> u64 {
+    /// A lane whose work counts `head_start` units less (see the module's
+    /// doc).
+    pub fn leading(price: u64, head_start: u64) -> Arc<Lane> {
+        Arc::new(Lane {
+            cap: AtomicI64::new(i64::MAX),
+            price,
+            head_start,
+            ..Lane::default()
+        })
+    }
+
+    /// Work that counts in the race: units spent minus the head start
+    /// (negative within it, so that of two lanes with the same head start
+    /// the one that spent less still wins).
+    pub fn work(&self) -> i64 {
+        counted(self.spent(), self.head_start)
+    }
+
+    /// Work units spent so far, the head start included.
+    pub fn spent(&self) -> u64 {
         self.work.load(SeqCst)
     }
 
     /// Solver queries made so far (work units over the price).
     pub fn solver_queries(&self) -> u64 {
-        self.work() / self.price.max(1)
+        self.spent() / self.price.max(1)
     }
 
-    /// Lets the engine go on only while it has spent at most `cap` work units.
-    pub fn limit(&self, cap: u64) {
+    /// Lets the engine go on only while its counted work is at most `cap`.
+    /// Every answer costs at least one query ([`charge_answer`]), so a lane
+    /// whose cheapest possible answer is already over the cap is stopped at
+    /// once, even before its first query (a Z3 context takes milliseconds).
+    pub fn limit(&self, cap: i64) {
         self.cap.fetch_min(cap, SeqCst);
-        if self.work() > self.cap.load(SeqCst) {
+        let cheapest = self.work().max(counted(self.price, self.head_start));
+        if cheapest > self.cap.load(SeqCst) {
             self.cancel();
         }
     }
@@ -92,6 +126,11 @@ impl Lane {
     pub fn is_cancelled(&self) -> bool {
         self.cancelled.load(SeqCst)
     }
+}
+
+/// Units spent minus a head start, as a signed count.
+fn counted(spent: u64, head_start: u64) -> i64 {
+    spent as i64 - head_start as i64
 }
 
 thread_local! {
@@ -115,8 +154,8 @@ pub fn tick() -> Result<(), Unknown> {
     CURRENT.with(|c| match c.borrow().as_ref() {
         None => Ok(()),
         Some(lane) => {
-            let n = lane.work.fetch_add(lane.price, SeqCst) + lane.price;
-            if n > lane.cap.load(SeqCst) {
+            let spent = lane.work.fetch_add(lane.price, SeqCst) + lane.price;
+            if counted(spent, lane.head_start) > lane.cap.load(SeqCst) {
                 lane.cancel();
             }
             if lane.is_cancelled() {
@@ -128,6 +167,18 @@ pub fn tick() -> Result<(), Unknown> {
             }
         }
     })
+}
+
+/// Makes an answer cost at least one query of this thread's lane: one
+/// found without any (a trivial task, a bug at the initial location) is
+/// charged one, and fails if that is past the cap. This is what lets
+/// [`Lane::limit`] stop a lane that has not started querying yet.
+pub fn charge_answer() -> Result<(), Unknown> {
+    let spent = CURRENT.with(|c| c.borrow().as_ref().map(|lane| lane.spent()));
+    match spent {
+        Some(0) => tick(),
+        _ => Ok(()),
+    }
 }
 
 /// Has this thread's lane been cancelled (deadline checks treat it as expiry)?
@@ -159,21 +210,46 @@ pub struct Finish<T> {
     pub result: T,
 }
 
+/// Lanes held back (`held`, those without a head start) until every other
+/// lane has spent its head start or finished without a definite answer, or
+/// until `after` on the clock (a task whose queries are slow). If a lane
+/// answers within its head start, they never start: they could not win.
+pub struct Deferred<'a> {
+    pub held: Vec<usize>,
+    pub after: std::time::Instant,
+    pub start: Box<dyn FnOnce() + 'a>,
+}
+
 /// The race's referee: caps the rivals of each definite answer and, once
 /// every lane has finished, names the winner: the definite answer with the
 /// least work, ties to the earlier lane; `None` if no answer is definite.
 /// A proof stops the refuting lanes at once: sound engines cannot disagree.
 /// The referee stops listening once every lane has finished or been
 /// cancelled (a cancelled lane cannot win), so it never waits for losers
-/// to wind down.
+/// to wind down. `deferred` starts lanes `1..` when they are needed.
 pub fn referee<T>(
     lanes: &[Arc<Lane>],
     finishes: &Receiver<Finish<T>>,
+    mut deferred: Option<Deferred<'_>>,
     mut on_finish: impl FnMut(&Finish<T>),
 ) -> (Option<usize>, Vec<Option<T>>) {
     let mut results: Vec<Option<T>> = (0..lanes.len()).map(|_| None).collect();
     let mut definite = vec![false; lanes.len()];
     loop {
+        if let Some(d) = deferred.take() {
+            let leaders = || (0..lanes.len()).filter(|j| !d.held.contains(j));
+            if leaders().any(|j| definite[j] && lanes[j].work() <= 0) {
+                // Answered within its head start: the held lanes cannot win.
+                d.held.iter().for_each(|&j| lanes[j].cancel());
+            } else if std::time::Instant::now() >= d.after
+                || leaders()
+                    .all(|j| results[j].is_some() || lanes[j].is_cancelled() || lanes[j].work() > 0)
+            {
+                (d.start)();
+            } else {
+                deferred = Some(d);
+            }
+        }
         let decided = lanes
             .iter()
             .enumerate()
@@ -181,7 +257,8 @@ pub fn referee<T>(
         if decided {
             break;
         }
-        // A lane is cancelled on its own thread: look again every few ms.
+        // A lane is cancelled, or spends its head start, on its own thread:
+        // look again every few ms.
         let f = match finishes.recv_timeout(POLL) {
             Ok(f) => f,
             Err(RecvTimeoutError::Timeout) => continue,
@@ -196,7 +273,7 @@ pub fn referee<T>(
                 } else if j < f.lane {
                     rival.limit(q);
                 } else if j > f.lane {
-                    rival.limit(q.saturating_sub(1));
+                    rival.limit(q - 1);
                 }
             }
         }
@@ -237,7 +314,7 @@ mod tests {
                 spend(&lanes[i], spent[i]).unwrap();
                 tx.send(finish(i, Some(true), ["pdr", "cegar"][i])).unwrap();
             }
-            let (winner, _) = referee(&lanes, &rx, |_| {});
+            let (winner, _) = referee(&lanes, &rx, None, |_| {});
             assert_eq!(winner, Some(1), "order {order:?}");
         }
     }
@@ -255,7 +332,7 @@ mod tests {
             let ok = spend(&l0, 5);
             tx.send(finish(0, ok.ok().map(|_| true), ())).unwrap();
         });
-        let (winner, _) = referee(&lanes, &rx, |_| {});
+        let (winner, _) = referee(&lanes, &rx, None, |_| {});
         worker.join().unwrap();
         assert_eq!(winner, Some(0));
     }
@@ -274,7 +351,7 @@ mod tests {
             assert!(spend(&l1, 1).is_err());
             assert!(in_lane(l1.clone(), cancelled));
         });
-        let (winner, results) = referee(&lanes, &rx, |_| {});
+        let (winner, results) = referee(&lanes, &rx, None, |_| {});
         worker.join().unwrap();
         assert_eq!((winner, results), (Some(0), vec![Some(()), None]));
         assert!(lanes[1].is_cancelled());
@@ -283,7 +360,7 @@ mod tests {
     #[test]
     fn a_proof_stops_a_refuting_lane_but_a_refutation_does_not() {
         for (safe, stopped) in [(true, true), (false, false)] {
-            let lanes = [Lane::refuting(1), Lane::new(1)];
+            let lanes = [Lane::refuting(1, 0), Lane::new(1)];
             let (tx, rx) = channel();
             spend(&lanes[1], 4).unwrap();
             tx.send(finish(1, Some(safe), ())).unwrap();
@@ -291,7 +368,7 @@ mod tests {
                 // The refuting lane may still answer: it must be waited for.
                 tx.send(finish(0, None, ())).unwrap();
             }
-            let _ = referee(&lanes, &rx, |_| {});
+            let _ = referee(&lanes, &rx, None, |_| {});
             assert_eq!(lanes[0].is_cancelled(), stopped, "safe: {safe}");
         }
     }
@@ -304,9 +381,137 @@ mod tests {
         spend(&lanes[0], 3).unwrap();
         tx.send(finish(0, Some(true), "pdr")).unwrap();
         // Lane 1 is past its cap of 2 and never reports: decided without it.
-        let (winner, results) = referee(&lanes, &rx, |_| {});
+        let (winner, results) = referee(&lanes, &rx, None, |_| {});
         drop(tx);
         assert_eq!((winner, results), (Some(0), vec![Some("pdr"), None]));
+    }
+
+    #[test]
+    fn an_answer_within_the_head_start_wins_and_the_rivals_never_start() {
+        let lanes = [Lane::leading(1, 10), Lane::new(1)];
+        let (tx, rx) = channel();
+        spend(&lanes[0], 10).unwrap();
+        assert_eq!(lanes[0].work(), 0);
+        assert_eq!(lanes[0].spent(), 10);
+        tx.send(finish(0, Some(true), "pdr")).unwrap();
+        let started = std::cell::Cell::new(false);
+        let rivals = Deferred {
+            held: vec![1],
+            after: std::time::Instant::now() + Duration::from_secs(60),
+            start: Box::new(|| started.set(true)),
+        };
+        let (winner, results) = referee(&lanes, &rx, Some(rivals), |_| {});
+        assert_eq!((winner, results), (Some(0), vec![Some("pdr"), None]));
+        assert!(!started.get());
+        assert!(lanes[1].is_cancelled());
+    }
+
+    /// Lane 1 held back; once started, it answers safe after one unit.
+    fn rival_answering_with_one_unit(
+        lane: &Arc<Lane>,
+        tx: &std::sync::mpsc::Sender<Finish<&'static str>>,
+        after: std::time::Instant,
+    ) -> Deferred<'static> {
+        let (lane, tx) = (lane.clone(), tx.clone());
+        Deferred {
+            held: vec![1],
+            after,
+            start: Box::new(move || {
+                spend(&lane, 1).unwrap();
+                tx.send(finish(1, Some(true), "cegar")).unwrap();
+            }),
+        }
+    }
+
+    #[test]
+    fn rivals_start_once_the_head_start_is_spent_and_then_the_least_work_wins() {
+        let lanes = [Lane::leading(1, 10), Lane::new(1)];
+        let (tx, rx) = channel();
+        // 12 units spent: 2 count. The rival answers with 1 and wins.
+        spend(&lanes[0], 12).unwrap();
+        let rivals = rival_answering_with_one_unit(
+            &lanes[1],
+            &tx,
+            std::time::Instant::now() + Duration::from_secs(60),
+        );
+        let l0 = lanes[0].clone();
+        let leader = std::thread::spawn(move || {
+            // Capped at 1 counted unit (earlier lane: up to the rival's 1)
+            // past its head start of 10: 12 spent is already over.
+            std::thread::sleep(Duration::from_millis(20));
+            assert!(spend(&l0, 1).is_err());
+            tx.send(finish(0, None, "pdr")).unwrap();
+        });
+        let (winner, _) = referee(&lanes, &rx, Some(rivals), |_| {});
+        leader.join().unwrap();
+        assert_eq!(winner, Some(1));
+    }
+
+    #[test]
+    fn rivals_start_on_the_clock_without_changing_who_wins() {
+        // The rivals start after 0 s, long before the leader answers within
+        // its head start: the leader still wins.
+        let lanes = [Lane::leading(1, 10), Lane::new(1)];
+        let (tx, rx) = channel();
+        let rivals = rival_answering_with_one_unit(&lanes[1], &tx, std::time::Instant::now());
+        let l0 = lanes[0].clone();
+        let leader = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(20));
+            spend(&l0, 9).unwrap();
+            tx.send(finish(0, Some(true), "pdr")).unwrap();
+        });
+        let (winner, _) = referee(&lanes, &rx, Some(rivals), |_| {});
+        leader.join().unwrap();
+        assert_eq!(winner, Some(0));
+    }
+
+    #[test]
+    fn two_lanes_with_the_same_head_start_still_compare_what_they_spent() {
+        // Both within their head start of 32: 3 units beat 15, and the
+        // winner's rival is stopped at 2 units, not at its head start.
+        let lanes = [Lane::refuting(1, 32), Lane::leading(1, 32)];
+        let (tx, rx) = channel();
+        spend(&lanes[0], 3).unwrap();
+        tx.send(finish(0, Some(false), "simulation")).unwrap();
+        let l1 = lanes[1].clone();
+        let worker = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(20));
+            assert!(spend(&l1, 2).is_ok());
+            assert!(spend(&l1, 1).is_err());
+        });
+        let (winner, _) = referee(&lanes, &rx, None, |_| {});
+        worker.join().unwrap();
+        assert_eq!(winner, Some(0));
+        assert_eq!(lanes[0].work(), -29);
+    }
+
+    #[test]
+    fn a_lane_that_cannot_answer_under_its_cap_is_stopped_before_its_first_query() {
+        // Simulation refutes after 1 unit (-31 counted); PDR, later, could
+        // only win with -32, and any answer costs it a query (-31): it is
+        // stopped without having made one, and the race is decided at once.
+        let lanes = [Lane::refuting(1, 32), Lane::leading(1, 32)];
+        let (tx, rx) = channel();
+        spend(&lanes[0], 1).unwrap();
+        tx.send(finish(0, Some(false), "simulation")).unwrap();
+        let (winner, results) = referee(&lanes, &rx, None, |_| {});
+        assert_eq!((winner, results), (Some(0), vec![Some("simulation"), None]));
+        assert!(lanes[1].is_cancelled());
+        assert_eq!(lanes[1].spent(), 0);
+    }
+
+    #[test]
+    fn an_answer_without_a_query_is_charged_one() {
+        let lane = Lane::new(3);
+        in_lane(lane.clone(), || charge_answer()).unwrap();
+        assert_eq!(lane.spent(), 3);
+        // Already paid for: no second charge.
+        in_lane(lane.clone(), || charge_answer()).unwrap();
+        assert_eq!(lane.spent(), 3);
+        // Over the cap: the answer cannot stand.
+        let capped = Lane::new(3);
+        capped.limit(2);
+        assert!(in_lane(capped, || charge_answer()).is_err());
     }
 
     #[test]
@@ -314,7 +519,7 @@ mod tests {
         let lanes = [Lane::new(1)];
         let (tx, rx) = channel();
         tx.send(finish(0, None, 7)).unwrap();
-        let (winner, results) = referee(&lanes, &rx, |_| {});
+        let (winner, results) = referee(&lanes, &rx, None, |_| {});
         assert_eq!((winner, results), (None, vec![Some(7)]));
     }
 }

@@ -47,6 +47,7 @@ impl Default for Limits {
 
 /// A small deterministic generator (xorshift64*): the same task gives the
 /// same run. The flag keeps guessed integers small.
+#[derive(Clone)]
 struct Rng(u64, bool);
 
 impl Rng {
@@ -311,6 +312,52 @@ pub(crate) fn follow(task: &Task, plan: &Plan) -> Option<Trace> {
     (trace.steps.len() == plan.path.len()).then_some(trace)
 }
 
+/// One step as a run keeps it: values only, in the order of the edge's
+/// locals and of the state's integers, made a [`Step`] once the run has
+/// reached the bad location (most runs never do; keeping every step as
+/// maps with named keys made long runs fault in tens of megabytes).
+struct KeptStep {
+    edge: u32,
+    inputs: Vec<BigInt>,
+    next: Kept,
+    arrays: BTreeMap<String, format::ArrayUpdate>,
+}
+
+/// The next state's integers: values in the order of the state's integer
+/// names, or (should the names differ) the whole map.
+enum Kept {
+    Values(Vec<BigInt>),
+    Named(BTreeMap<String, BigInt>),
+}
+
+impl KeptStep {
+    fn into_step(self, task: &Task, int_vars: &[String]) -> Step {
+        let locals = task
+            .edge(self.edge)
+            .map(|e| &e.locals[..])
+            .unwrap_or_default();
+        let inputs = locals
+            .iter()
+            .zip(self.inputs)
+            .map(|(l, v)| (l.name.clone(), Num(v)))
+            .collect();
+        let next = match self.next {
+            Kept::Values(values) => int_vars
+                .iter()
+                .zip(values)
+                .map(|(k, v)| (k.clone(), Num(v)))
+                .collect(),
+            Kept::Named(map) => map.into_iter().map(|(k, v)| (k, Num(v))).collect(),
+        };
+        Step {
+            edge: self.edge,
+            inputs,
+            next,
+            arrays: self.arrays,
+        }
+    }
+}
+
 fn run(task: &Task, limits: &Limits, rng: &mut Rng, plan: Option<&Plan>) -> Option<Trace> {
     let sorts: BTreeMap<String, VarSort> = task
         .vars
@@ -376,14 +423,19 @@ fn run(task: &Task, limits: &Limits, rng: &mut Rng, plan: Option<&Plan>) -> Opti
         .iter()
         .map(|(k, a)| (k.clone(), ArrayValue::from_val(a)))
         .collect();
-    let mut steps = Vec::new();
+    let mut sorted_int_vars = int_vars.clone();
+    sorted_int_vars.sort();
+    let mut steps: Vec<KeptStep> = Vec::new();
     let mut loc = task.initial_location.clone();
     for n in 0..limits.max_steps {
         if loc == task.bad_location {
             return Some(Trace {
                 initial,
                 initial_arrays,
-                steps,
+                steps: steps
+                    .into_iter()
+                    .map(|k| k.into_step(task, &sorted_int_vars))
+                    .collect(),
             });
         }
         if n % limits.steps_per_tick.max(1) == 0
@@ -453,16 +505,12 @@ fn run(task: &Task, limits: &Limits, rng: &mut Rng, plan: Option<&Plan>) -> Opti
             }
         }
         let e = taken?;
-        let inputs = e
-            .locals
-            .iter()
-            .map(|l| (l.name.clone(), Num(cur.vars[&l.name].clone())))
-            .collect();
-        let next = cur
-            .nexts
-            .iter()
-            .map(|(k, v)| (k.clone(), Num(v.clone())))
-            .collect();
+        let inputs = e.locals.iter().map(|l| cur.vars[&l.name].clone()).collect();
+        let next = if cur.nexts.keys().eq(sorted_int_vars.iter()) {
+            Kept::Values(cur.nexts.values().cloned().collect())
+        } else {
+            Kept::Named(cur.nexts.clone())
+        };
         // An array the step leaves as it is needs no entry (format: kept).
         let arrays = cur
             .next_arrays
@@ -470,7 +518,7 @@ fn run(task: &Task, limits: &Limits, rng: &mut Rng, plan: Option<&Plan>) -> Opti
             .filter(|(_, a)| !matches!(a, NextArray::Writes(w) if w.is_empty()))
             .map(|(k, a)| (k.clone(), update(a)))
             .collect();
-        steps.push(Step {
+        steps.push(KeptStep {
             edge: e.id,
             inputs,
             next,

@@ -1,5 +1,5 @@
 //! What `verify` runs for the configured engine and analysis: the `auto`
-//! race of simulation, PDR and CEGAR on threads, the pipeline for tasks with
+//! race of PDR, simulation and CEGAR on threads, the pipeline for tasks with
 //! arrays, and the CEGAR loop of each analysis (values, predicates, both,
 //! or `auto`).
 
@@ -13,48 +13,64 @@ use format::{Expr, Task};
 use std::time::Instant;
 
 /// `--engine auto`: simulation, PDR and CEGAR raced on threads (see
-/// [`Engine::Auto`]). The threads are detached: once the race is decided,
-/// the losers (cancelled) wind down on their own, dropping their Z3
-/// contexts, while the answer is already being written.
+/// [`Engine::Auto`]). Simulation and PDR have a head start of
+/// [`HEAD_START`] units: CEGAR (a second Z3 context) starts once both have
+/// spent it, or after [`RIVALS_AFTER`] on the clock. The threads are detached: once the
+/// race is decided, the losers (cancelled) wind down on their own,
+/// dropping their Z3 contexts, while the answer is already being written.
 pub(crate) fn run_portfolio(task: &Task, cfg: &Config, start: Instant) -> Outcome {
     const NAMES: [&str; 3] = ["simulation", "pdr", "cegar"];
     let lanes = [
-        race::Lane::refuting(1),
-        race::Lane::new(PDR_QUERY_PRICE),
+        race::Lane::refuting(1, HEAD_START),
+        race::Lane::leading(PDR_QUERY_PRICE, HEAD_START),
         race::Lane::new(CEGAR_QUERY_PRICE),
     ];
     let shared = std::sync::Arc::new((task.clone(), cfg.clone()));
     let (tx, rx) = std::sync::mpsc::channel();
-    for (i, lane) in lanes.iter().enumerate() {
-        let (shared, lane, lane_tx) = (shared.clone(), lane.clone(), tx.clone());
+    let spawn = |i: usize, lane_tx: std::sync::mpsc::Sender<race::Finish<Outcome>>| {
+        let (shared, lane) = (shared.clone(), lanes[i].clone());
         let spawned = std::thread::Builder::new()
             .name(format!("certa-{}", NAMES[i]))
             .stack_size(ENGINE_STACK_BYTES)
-            .spawn(move || {
-                let (task, cfg) = &*shared;
-                let out = run_lane(i, task, cfg, lane, start);
-                let _ = lane_tx.send(race::Finish {
-                    lane: i,
-                    answer: out.verdict.answer(),
-                    result: out,
-                });
+            .spawn({
+                let lane_tx = lane_tx.clone();
+                move || {
+                    let (task, cfg) = &*shared;
+                    let out = run_lane(i, task, cfg, lane, start);
+                    let _ = lane_tx.send(race::Finish {
+                        lane: i,
+                        answer: out.verdict.answer(),
+                        result: out,
+                    });
+                }
             });
         if let Err(e) = spawned {
-            let _ = tx.send(race::Finish {
+            let _ = lane_tx.send(race::Finish {
                 lane: i,
                 answer: None,
                 result: unknown_outcome(format!("cannot start a thread: {e}"), start),
             });
         }
-    }
-    drop(tx);
-    let (winner, mut results) = race::referee(&lanes, &rx, |f| {
+    };
+    // Simulation needs no Z3 context and little memory: it runs from the
+    // start on the second core. CEGAR waits for PDR's head start.
+    spawn(0, tx.clone());
+    spawn(1, tx.clone());
+    let rivals = race::Deferred {
+        held: vec![2],
+        after: Instant::now() + RIVALS_AFTER,
+        start: Box::new(move || {
+            crate::profile::mark("race: cegar starts");
+            spawn(2, tx);
+        }),
+    };
+    let (winner, mut results) = race::referee(&lanes, &rx, Some(rivals), |f| {
         crate::profile::mark(&format!("race: {} finished", NAMES[f.lane]));
         if cfg.progress {
             eprintln!(
                 "certa: [auto] {} finished after {} work units in {:.2?}: {}",
                 NAMES[f.lane],
-                lanes[f.lane].work(),
+                lanes[f.lane].spent(),
                 start.elapsed(),
                 f.result.verdict.word()
             );
@@ -108,12 +124,26 @@ fn run_lane(
                 ),
             }))
         });
-        run.unwrap_or_else(|panic| unknown_outcome(panic_message(&*panic), start))
+        let out = run.unwrap_or_else(|panic| unknown_outcome(panic_message(&*panic), start));
+        // Every answer costs at least one query (see race::Lane::limit).
+        if out.verdict.answer().is_some() {
+            if let Err(Unknown(why)) = race::charge_answer() {
+                return unknown_outcome(why, start);
+            }
+        }
+        out
     })
 }
 
 /// Work units of one PDR query in the `auto` race (see [`race`]).
 pub const PDR_QUERY_PRICE: u64 = 1;
+/// The head start of simulation and PDR in the `auto` race: an answer
+/// within this many units beats CEGAR, so easy tasks need one Z3 context.
+pub const HEAD_START: u64 = 32;
+/// CEGAR starts after this long even if the others have not spent their
+/// head starts (slow queries): when it starts changes how soon the answer
+/// comes, not which answer it is.
+pub const RIVALS_AFTER: std::time::Duration = std::time::Duration::from_millis(40);
 /// Work units of one CEGAR query: abstract posts over all predicates and
 /// path interpolation make its queries larger; on the 32 CHC tasks at
 /// 10 s, CEGAR spent 3.2 ms per query and PDR 1.2 ms (medians per task).
@@ -378,8 +408,8 @@ fn prove_arrays(
 /// Runs `f` in a fresh Z3 context: terms and caches left by an earlier
 /// phase would make models, and so certificates, depend on it.
 ///
-/// On a lane thread of the race that has not called Z3 yet ([`run_lane`] sets
-/// `UNTOUCHED_LANE` first thing), the thread's own default context is that
+/// On a thread that has not called Z3 yet ([`run_lane`] and
+/// [`on_untouched_thread`] set `UNTOUCHED_LANE` first thing), the thread's own default context is that
 /// fresh context, same configuration and nothing in it: it is used as is,
 /// since `with_z3_config` would first create the default context (the z3
 /// crate reads the old one to restore it) and then a second one, and a Z3
@@ -391,8 +421,30 @@ pub(crate) fn fresh<T: Send + Sync>(f: impl Fn() -> T + Send + Sync) -> T {
     z3::with_z3_config(&z3::Config::new(), || watchdog::guarded(&f))
 }
 
+/// Runs `f` on a new thread that has made no Z3 call, so that its first
+/// [`fresh`] context is the thread's default one (one context, not two), with
+/// the task's array names set there. A panic in `f` goes on in the caller.
+pub(crate) fn on_untouched_thread<T: Send>(task: &Task, f: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|scope| {
+        let spawned = std::thread::Builder::new()
+            .name("certa-engine".into())
+            .stack_size(ENGINE_STACK_BYTES)
+            .spawn_scoped(scope, || {
+                UNTOUCHED_LANE.with(|u| u.set(true));
+                smt::set_array_vars(task);
+                f()
+            });
+        match spawned {
+            Ok(handle) => handle
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            Err(e) => panic!("cannot start the engine's thread: {e}"),
+        }
+    })
+}
+
 thread_local! {
-    /// This thread is a race lane that has made no Z3 call yet (see [`fresh`]).
+    /// This thread is new and has made no Z3 call yet (see [`fresh`]).
     static UNTOUCHED_LANE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 

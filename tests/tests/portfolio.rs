@@ -1,7 +1,8 @@
 //! The `auto` portfolio end to end: simulation, PDR and CEGAR raced on
 //! threads give the same certificate bytes run after run, every answer
-//! checks VALID, a deep bug in a counting loop is found by simulation, and
-//! `auto` is what the command line runs by default.
+//! checks VALID, a deep bug in a counting loop is found by simulation, a
+//! task proved within PDR's head start never starts CEGAR, and `auto` is
+//! what the command line runs by default.
 
 use certa_tests::{corpus_dir, workspace_binary};
 use engine::run::{run_file, Run};
@@ -105,4 +106,46 @@ fn the_command_line_runs_auto_by_default() {
     let engine = help.split("--engine").nth(1).expect("documents --engine");
     let default = engine.split("[default: ").nth(1).expect("has a default");
     assert!(default.starts_with("auto]"), "{help}");
+}
+
+#[test]
+fn a_task_proved_within_the_head_start_never_starts_cegar() {
+    let Some(certa) = workspace_binary("certa") else {
+        eprintln!("skipped: the certa binary is not built (cargo test --workspace builds it)");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("certa-headstart-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let seed = corpus_dir().join("imp/seed.imp");
+    let out = Command::new(&certa)
+        .args(["verify", seed.to_str().unwrap(), "-o"])
+        .arg(dir.join("seed.cert.json"))
+        .env("CERTA_PROFILE", "1")
+        .output()
+        .expect("runs certa");
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    // PDR proves seed.imp in 15 queries, inside its head start of 32: the
+    // answer is PDR's and CEGAR (a second Z3 context) is not started for
+    // work; only the clock may start it, 40 ms in, on a loaded machine.
+    assert!(stdout.contains("by pdr"), "{stdout}");
+    assert!(stderr.contains("lane pdr"), "{stderr}");
+    if let Some(line) = stderr.lines().find(|l| l.ends_with("race: cegar starts")) {
+        let at: f64 = line.split_whitespace().nth(2).unwrap().parse().unwrap();
+        assert!(at >= 40.0, "CEGAR started for work, at {at} ms:\n{stderr}");
+    }
+    // A task PDR does not prove within its head start (count_to_1000.imp
+    // takes it over a thousand queries) does start CEGAR.
+    let count = corpus_dir().join("imp/count_to_1000.imp");
+    let out = Command::new(&certa)
+        .args(["verify", count.to_str().unwrap(), "-o"])
+        .arg(dir.join("count.cert.json"))
+        .env("CERTA_PROFILE", "1")
+        .output()
+        .expect("runs certa");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("cegar starts"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
