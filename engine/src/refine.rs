@@ -97,7 +97,7 @@ impl<'t> InterpolationRefiner<'t> {
         let with = |qe: &str| {
             Tactic::new("simplify")
                 .and_then(&Tactic::new("qe-light"))
-                .and_then(&Tactic::new(qe))
+                .and_then(&smt::eliminate_what_is_left(qe))
                 .and_then(&Tactic::new("simplify"))
         };
         let start = Instant::now();

@@ -358,6 +358,19 @@ pub fn decode(t: &Dynamic, rename: &dyn Fn(&str) -> Option<Expr>) -> Result<Expr
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unknown(pub String);
 
+/// The quantifier-elimination tactic `qe` (`qe` or `qe2`), applied only to
+/// a goal that still has quantifiers. A goal's free constants are
+/// existential to a tactic: since Z3 5, `qe2` on a quantifier-free goal
+/// eliminates them too (`x != y` became `true`), which is satisfiability,
+/// not the equivalent formula over them that elimination must give.
+pub fn eliminate_what_is_left(qe: &str) -> z3::Tactic {
+    z3::Tactic::cond(
+        &z3::Probe::new("has-quantifiers"),
+        &z3::Tactic::new(qe),
+        &z3::Tactic::create_skip(),
+    )
+}
+
 /// A fresh incremental solver. Every formula certa encodes is in QF_AUFLIA
 /// (products and `div`/`mod` only by constants); naming the logic skips
 /// building Z3's default tactic, which made each new solver cost about

@@ -337,7 +337,7 @@ fn eliminate(
     goal.assert(&z3::ast::exists_const(&bounds, &[], &body));
     let tactic = Tactic::new("simplify")
         .and_then(&Tactic::new("qe-light"))
-        .and_then(&Tactic::new("qe"))
+        .and_then(&super::super::smt::eliminate_what_is_left("qe"))
         .and_then(&Tactic::new("simplify"));
     // A projection may take a tenth of the remaining time (at most 2 s);
     // the watchdog bounds it (never Z3's own timers).
