@@ -1,7 +1,7 @@
-//! Provisions Z3 for the verifier from the PyPI wheel `z3-solver==4.8.12.0`
-//! (the same Z3 4.8.12 as Debian's `libz3-dev`) through the shared wheel
-//! helper (`wheel/`), so no system package is needed; also adds the rpath of
-//! the cvc5 library (found by the checker's build script).
+//! Provisions Z3 for the verifier from the PyPI wheel `z3-solver==5.4.1.0`
+//! (Z3 5.4.1) through the shared wheel helper (`wheel/`), so no system
+//! package is needed; also adds the rpath of the cvc5 library (found by the
+//! checker's build script).
 //!
 //! Search order for the directory holding `libz3.so`: `$Z3_LIB_DIR`; the
 //! `z3/lib/` directory of an installed `z3-solver` Python package of exactly
@@ -9,7 +9,7 @@
 //!
 //! `z3-sys` itself only prints `cargo:rustc-link-lib=z3`: `.cargo/config.toml`
 //! sets `Z3_NO_PKG_CONFIG=1` (so its pkg-config probe cannot pick a system
-//! library) and `Z3_SYS_Z3_VERSION=4.8.12`. The `rustc-link-search` printed
+//! library) and `Z3_SYS_Z3_VERSION=5.4.1`. The `rustc-link-search` printed
 //! here reaches every crate that depends on this one, and the linker searches
 //! it before the system directories.
 //!
@@ -17,13 +17,14 @@
 //! `cargo:rpath=<dir>`, a direct dependent's build script sees
 //! `DEP_Z3WHEEL_RPATH` and should print
 //! `cargo:rustc-link-arg=-Wl,-rpath,<dir>` so its binaries and tests find the
-//! library at run time (the wheel's library has soname `libz3.so`).
+//! library at run time (the wheel's library has soname `libz3.so.5.4`, and
+//! the wheel ships that name too).
 
 use wheel::{provide, Wheel};
 
 const WHEEL: Wheel = Wheel {
     package: "z3-solver",
-    version: "4.8.12.0",
+    version: "5.4.1.0",
     member_dir: "z3/lib/",
     lib_prefix: "libz3",
     not_prefixes: &[],

@@ -3,7 +3,9 @@
 and prints the median, min and max wall time in ms. Usage, from the repository root after
 `cargo build --release --bins`:
 
-    python3 contrib/startup/run.py [N] [--golem PATH]
+    python3 contrib/startup/run.py [N] [--golem PATH] [--bin DIR]
+
+(--bin: the directory holding `certa` and `certa-check`; default target/release.)
 
 Rows: the process floor (`certa --version`), `certa task`, `certa verify` with each engine,
 `certa-check` of the certificate (with --source), and Golem on the CHC export of the same
@@ -15,8 +17,9 @@ root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 args = sys.argv[1:]
 n = int(args[0]) if args and args[0].isdigit() else 50
 golem = args[args.index('--golem') + 1] if '--golem' in args else os.path.join(root, '..', 'shared', 'tools', 'golem', 'golem')
-certa = os.path.join(root, 'target', 'release', 'certa')
-check = os.path.join(root, 'target', 'release', 'certa-check')
+bindir = args[args.index('--bin') + 1] if '--bin' in args else os.path.join(root, 'target', 'release')
+certa = os.path.join(bindir, 'certa')
+check = os.path.join(bindir, 'certa-check')
 task = os.path.join(root, 'corpus', 'imp', 'seed.imp')
 tmp = tempfile.mkdtemp(prefix='certa-startup-')
 cert = os.path.join(tmp, 'seed.cert.json')

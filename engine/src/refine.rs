@@ -41,19 +41,48 @@ impl<'t> InterpolationRefiner<'t> {
         for (i, &e) in path.edges.iter().enumerate() {
             solver.assert(smt::encode_edge(self.edge(e), i));
         }
-        if !self.budget.check(&solver, &[])? {
-            return Ok(None);
+        // Bitwise `and` is uninterpreted in the query (`format::bits`): a
+        // model may give it values the real operator does not, and its run
+        // then does not replay. Each such model adds the real values at the
+        // operands it chose (ground facts, true of every real run, so UNSAT
+        // still means infeasible) and the query is asked again.
+        let pairs: Vec<Vec<(Expr, Expr)>> = path
+            .edges
+            .iter()
+            .map(|&e| format::bits::and_pairs(std::slice::from_ref(&self.edge(e).relation)))
+            .collect();
+        let bitwise = !self.task.has_arrays() && pairs.iter().any(|p| !p.is_empty());
+        let mut round = 0;
+        loop {
+            if !self.budget.check(&solver, &[])? {
+                return Ok(None);
+            }
+            let model = solver
+                .get_model()
+                .ok_or_else(|| Unknown("solver gave no model".into()))?;
+            if self.task.has_arrays() {
+                // Array values are not a valuation of the model: the run is
+                // replayed concretely, with the model's values for its choices.
+                return super::bmc::follow_model(self.task, &path.edges, &model)
+                    .map(Some)
+                    .ok_or_else(|| Unknown("the path's run does not replay concretely".into()));
+            }
+            let trace = self.trace_of(path, &model);
+            round += 1;
+            if !bitwise
+                || round > BITWISE_ROUNDS
+                || checker::trace::check(self.task, &trace, self.budget.deadline).is_ok()
+            {
+                return Ok(Some(trace));
+            }
+            for fact in real_bitand_values(&trace, &pairs) {
+                solver.assert(fact);
+            }
         }
-        let model = solver
-            .get_model()
-            .ok_or_else(|| Unknown("solver gave no model".into()))?;
-        if self.task.has_arrays() {
-            // Array values are not a valuation of the model: the run is
-            // replayed concretely, with the model's values for its choices.
-            return super::bmc::follow_model(self.task, &path.edges, &model)
-                .map(Some)
-                .ok_or_else(|| Unknown("the path's run does not replay concretely".into()));
-        }
+    }
+
+    /// The run a model of the path query gives.
+    fn trace_of(&self, path: &AbstractPath, model: &z3::Model) -> Trace {
         let steps = path
             .edges
             .iter()
@@ -63,17 +92,17 @@ impl<'t> InterpolationRefiner<'t> {
                     self.edge(e).locals.iter().map(|l| l.name.clone()).collect();
                 Step {
                     edge: e,
-                    inputs: smt::model_valuation(&model, &locals, &|n| smt::local_symbol(n, i)),
-                    next: super::state_valuation(self.task, &model, i + 1),
+                    inputs: smt::model_valuation(model, &locals, &|n| smt::local_symbol(n, i)),
+                    next: super::state_valuation(self.task, model, i + 1),
                     arrays: Default::default(),
                 }
             })
             .collect();
-        Ok(Some(Trace {
-            initial: super::state_valuation(self.task, &model, 0),
+        Trace {
+            initial: super::state_valuation(self.task, model, 0),
             initial_arrays: Default::default(),
             steps,
-        }))
+        }
     }
 
     /// `exists vars. body`, without quantifiers.
@@ -122,6 +151,43 @@ impl<'t> InterpolationRefiner<'t> {
             .collect();
         Ok(Bool::or(&disjuncts).simplify())
     }
+}
+
+/// Rounds of real bitwise values added to one path query before its model
+/// is taken as it is (and left to the concrete replay).
+const BITWISE_ROUNDS: usize = 16;
+
+/// `bitand(x, y) = x & y` at the operand values of `trace`'s steps, for every
+/// bitwise operand pair of each step's edge (`pairs`, per step).
+fn real_bitand_values(trace: &Trace, pairs: &[Vec<(Expr, Expr)>]) -> Vec<Bool> {
+    let int = z3::Sort::int();
+    let f = z3::FuncDecl::new(format::bits::BITAND, &[&int, &int], &int);
+    let values = |v: &format::Valuation| -> Vec<(String, num_bigint::BigInt)> {
+        v.iter().map(|(k, n)| (k.clone(), n.0.clone())).collect()
+    };
+    let mut facts = Vec::new();
+    let mut state = values(&trace.initial);
+    for (step, step_pairs) in trace.steps.iter().zip(pairs) {
+        let next = values(&step.next);
+        let env = format::eval::Env {
+            vars: state.iter().cloned().chain(values(&step.inputs)).collect(),
+            nexts: next.iter().cloned().collect(),
+            ..Default::default()
+        };
+        for (x, y) in step_pairs {
+            let (Ok(format::eval::Value::Int(a)), Ok(format::eval::Value::Int(b))) =
+                (env.eval(x), env.eval(y))
+            else {
+                continue;
+            };
+            let real = Int::from_big_int(&(&a & &b));
+            let (a, b) = (Int::from_big_int(&a), Int::from_big_int(&b));
+            let applied = f.apply(&[&a, &b]).as_int().expect("Int -> Int -> Int");
+            facts.push(applied.eq(&real));
+        }
+        state = next;
+    }
+    facts
 }
 
 /// Atomic comparisons of a formula, each in positive form.

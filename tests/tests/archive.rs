@@ -75,7 +75,7 @@ fn an_archive_holds_everything_and_rechecks_valid_with_proofs() {
         assert!(dir.join("source").join(name).is_file());
         let versions = std::fs::read_to_string(dir.join("VERSIONS")).unwrap();
         assert!(
-            versions.contains("cvc5 1.") && versions.contains("z3 4."),
+            versions.contains("cvc5 1.") && versions.contains("z3 5."),
             "{versions}"
         );
         // One CPC proof per UNSAT obligation (a trace has none).
