@@ -44,7 +44,7 @@ pub(crate) enum EngineArg {
     /// Simulation, PDR and CEGAR at once; the answer that took the least
     /// work (solver queries, priced per engine) wins, ties in that order,
     /// so it does not depend on timing. Simulation and PDR have a head
-    /// start (their work counts 32 units less): CEGAR starts only once
+    /// start (their work counts 64 units less): CEGAR starts only once
     /// they have spent it.
     Auto,
 }

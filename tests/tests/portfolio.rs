@@ -127,7 +127,7 @@ fn a_task_proved_within_the_head_start_never_starts_cegar() {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr),
     );
-    // PDR proves seed.imp in 15 queries, inside its head start of 32: the
+    // PDR proves seed.imp in 15 queries, inside its head start of 64: the
     // answer is PDR's and CEGAR (a second Z3 context) is not started for
     // work; only the clock may start it, 40 ms in, on a loaded machine.
     assert!(stdout.contains("by pdr"), "{stdout}");
