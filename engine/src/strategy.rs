@@ -1,5 +1,5 @@
 //! What `verify` runs for the configured engine and analysis: the `auto`
-//! race of PDR, simulation and CEGAR on threads, the pipeline for tasks with
+//! race of simulation, PDR and CEGAR on threads, the pipeline for tasks with
 //! arrays, and the CEGAR loop of each analysis (values, predicates, both,
 //! or `auto`).
 
@@ -53,7 +53,7 @@ pub(crate) fn run_portfolio(task: &Task, cfg: &Config, start: Instant) -> Outcom
         }
     };
     // Simulation needs no Z3 context and little memory: it runs from the
-    // start on the second core. CEGAR waits for PDR's head start.
+    // start on the second core. CEGAR waits for both head starts.
     spawn(0, tx.clone());
     spawn(1, tx.clone());
     let rivals = race::Deferred {
