@@ -25,9 +25,34 @@ impl Lcg {
             .wrapping_add(1442695040888963407);
         self.0 >> 33
     }
-    fn small(&mut self) -> i64 {
-        (self.next() % 41) as i64 - 20
+    /// A value in `-bound..=bound`.
+    fn within(&mut self, bound: u64) -> i64 {
+        (self.next() % (2 * bound + 1)) as i64 - bound as i64
     }
+}
+
+/// The variables an edge's relation sets by a top-level `v' == e`; the
+/// others (such as `x' > 0` in a CHC clause) it leaves for the solver to
+/// choose, which without hints it does the same way every time.
+fn chosen_freely(task: &Task, relation: &Expr) -> Vec<usize> {
+    fn set_by(e: &Expr, out: &mut std::collections::BTreeSet<String>) {
+        match e {
+            Expr::And(parts) => parts.iter().for_each(|p| set_by(p, out)),
+            Expr::Eq(a, b) => {
+                for side in [a, b] {
+                    if let Expr::Next(v) = &**side {
+                        out.insert(v.clone());
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut set = std::collections::BTreeSet::new();
+    set_by(relation, &mut set);
+    (0..task.vars.len())
+        .filter(|&i| !set.contains(&task.vars[i].name))
+        .collect()
 }
 
 fn vars_at(task: &Task, frame: usize) -> Vec<Int> {
@@ -86,12 +111,16 @@ fn sample(
     let cur = vars_at(task, 0);
     let next = vars_at(task, 1);
     let mut solvers: BTreeMap<u32, Solver> = BTreeMap::new();
+    let mut free_vars: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
     let init = smt::solver();
     init.assert(smt::encode_bool(&task.init, View::state(0)));
-    for _ in 0..runs {
+    for run in 0..runs {
+        // Every other run draws small values: loops whose trip count is a
+        // variable then come round more than once within `depth` steps.
+        let bound = if run % 2 == 1 { 3 } else { 20 };
         let hints: Vec<Bool> = cur
             .iter()
-            .map(|v| v.eq(Int::from_i64(rng.small())))
+            .map(|v| v.eq(Int::from_i64(rng.within(bound))))
             .collect();
         let Some(m) = solve_hinted(&init, &hints, budget)? else {
             return Ok(seen);
@@ -120,14 +149,26 @@ fn sample(
                 for (v, x) in cur.iter().zip(&state) {
                     s.assert(v.eq(Int::from_big_int(x)));
                 }
-                let hints: Vec<Bool> = e
+                let free = free_vars
+                    .entry(e.id)
+                    .or_insert_with(|| chosen_freely(task, &e.relation));
+                let mut hints: Vec<Bool> = e
                     .locals
                     .iter()
                     .map(|l| {
                         smt::int_const(&smt::local_symbol(&l.name, 0))
-                            .eq(Int::from_i64(rng.small()))
+                            .eq(Int::from_i64(rng.within(bound)))
                     })
                     .collect();
+                // A value for each freely chosen variable, and a small range
+                // to fall back on when that value clashes (a hint -2 for `x' > 0`).
+                let b = bound as i64;
+                for &i in free.iter() {
+                    hints.push(next[i].eq(Int::from_i64(rng.within(bound))));
+                }
+                for &i in free.iter() {
+                    hints.push(next[i].le(Int::from_i64(b)) & next[i].ge(Int::from_i64(-b)));
+                }
                 let found = solve_hinted(s, &hints, budget);
                 let step = found.map(|m| m.map(|m| read(&m, &next)));
                 s.pop(1);
@@ -436,6 +477,63 @@ fn drop_implied(mut facts: Vec<Expr>, budget: &Budget) -> Result<Vec<Expr>, Unkn
     Ok(facts)
 }
 
+/// The facts (read in `view`) that every model of what `s` holds
+/// satisfies. One query asks for a model breaking any of them; the facts
+/// that model breaks are dropped and the rest asked again, so the queries
+/// count the rounds of dropping, not the facts. `s` is left as it was.
+fn surviving(
+    s: &Solver,
+    mut facts: Vec<Expr>,
+    view: View,
+    budget: &Budget,
+) -> Result<Vec<Expr>, Unknown> {
+    let mut encoded: Vec<Bool> = facts.iter().map(|f| smt::encode_bool(f, view)).collect();
+    while !facts.is_empty() {
+        s.push();
+        let broken: Vec<Bool> = encoded.iter().map(|b| b.not()).collect();
+        s.assert(Bool::or(&broken.iter().collect::<Vec<_>>()));
+        let sat = budget.check(s, &[]);
+        let model = if matches!(sat, Ok(true)) {
+            s.get_model()
+        } else {
+            None
+        };
+        s.pop(1);
+        if !sat? {
+            break;
+        }
+        let Some(model) = model else {
+            return Err(Unknown(
+                "the solver gave no model for a broken candidate".into(),
+            ));
+        };
+        let holds: Vec<bool> = encoded
+            .iter()
+            .map(|b| model.eval(b, true).and_then(|v| v.as_bool()) != Some(false))
+            .collect();
+        if holds.iter().all(|&h| h) {
+            // The model's evaluation breaks none (partial models of
+            // uninterpreted operators): ask about each fact on its own.
+            let mut kept = Vec::new();
+            for (f, b) in facts.into_iter().zip(&encoded) {
+                s.push();
+                s.assert(b.not());
+                let broken = budget.check(s, &[]);
+                s.pop(1);
+                if !broken? {
+                    kept.push(f);
+                }
+            }
+            return Ok(kept);
+        }
+        let mut keep = holds.iter();
+        facts.retain(|_| *keep.next().unwrap_or(&false));
+        let mut keep = holds.iter();
+        encoded.retain(|_| *keep.next().unwrap_or(&false));
+    }
+    Ok(facts)
+}
+
 /// Candidate facts that survive Houdini: each holds initially and is
 /// preserved by every edge given all surviving candidates at its source.
 /// Facts implied by the other survivors at the same location are dropped.
@@ -446,20 +544,20 @@ pub fn linear_invariants(task: &Task, budget: &Budget) -> Result<Vec<(String, Ex
         points.sort();
         points.dedup();
         if points.len() >= 2 {
-            cand.insert(loc.clone(), candidates(task, points));
+            // The same bound can come from a threshold and a template;
+            // keep its first place (the order decides what drop_implied keeps).
+            let mut once = std::collections::BTreeSet::new();
+            let mut facts = candidates(task, points);
+            facts.retain(|f| once.insert(f.clone()));
+            cand.insert(loc.clone(), facts);
         }
     }
     // Initiation at the initial location.
     if let Some(cs) = cand.get_mut(&task.initial_location) {
         let init = smt::solver();
         init.assert(smt::encode_bool(&task.init, View::state(0)));
-        let mut keep = Vec::new();
-        for c in cs.drain(..) {
-            if implied_in(&init, &[], &c, budget)? {
-                keep.push(c);
-            }
-        }
-        *cs = keep;
+        let kept = surviving(&init, std::mem::take(cs), View::state(0), budget)?;
+        *cs = kept;
     }
     // Consecution, to a fixpoint. A location without candidates is `true`;
     // one that no sample reached keeps no facts, which is sound.
@@ -474,18 +572,9 @@ pub fn linear_invariants(task: &Task, budget: &Budget) -> Result<Vec<(String, Ex
                 s.assert(smt::encode_bool(c, View::state(0)));
             }
             s.assert(smt::encode_edge(e, 0));
-            let mut keep = Vec::new();
-            for t in targets {
-                s.push();
-                s.assert(smt::encode_bool(&t, View::state(1)).not());
-                let broken = budget.check(&s, &[]);
-                s.pop(1);
-                if broken? {
-                    changed = true;
-                } else {
-                    keep.push(t);
-                }
-            }
+            let before = targets.len();
+            let keep = surviving(&s, targets, View::state(1), budget)?;
+            changed |= keep.len() != before;
             cand.insert(e.to.clone(), keep);
         }
         if !changed {
@@ -501,3 +590,7 @@ pub fn linear_invariants(task: &Task, budget: &Budget) -> Result<Vec<(String, Ex
     }
     Ok(out)
 }
+
+#[cfg(test)]
+#[path = "invariants_tests.rs"]
+mod tests;

@@ -715,6 +715,11 @@ pub fn interpolate(
         let suffix = &edges[i..];
         let mut vars: BTreeSet<String> = itp.iter().flat_map(|m| m.keys().cloned()).collect();
         for x in vars.clone() {
+            // Each trial replays the whole suffix without solver queries:
+            // on long paths with many variables this loop is the cost.
+            if budget.expired() {
+                return Err(Unknown("timeout".into()));
+            }
             let without: Vec<Values> = itp
                 .iter()
                 .map(|m| {

@@ -1,0 +1,118 @@
+//! Unit tests of invariant guessing: sampling, model-guided Houdini, and a
+//! proof that needs samples from more than one round of an outer loop.
+use super::*;
+use frontend::parse_ts;
+
+fn task(text: &str) -> Task {
+    let task = parse_ts("test.ts", text).expect("test task parses");
+    smt::set_array_vars(&task);
+    task
+}
+
+fn in_z3(f: impl FnOnce() + Send + Sync) {
+    z3::with_z3_config(&z3::Config::new(), f)
+}
+
+/// The trade loops of `corpus/chc/trade_loops_safe.smt2` as a transition
+/// system: the initial edge leaves `n' > 0` to the solver.
+const TRADE_LOOPS: &str = "
+    var n: int; var a: int; var b: int;
+    location start; location outer; location give; location take; location bad;
+    initial start; bad bad;
+    init true;
+    edge 0 \"enter\": start -> outer relation n' > 0 && a' == 0 && b' == 0;
+    edge 1 \"round\": outer -> give relation n > 0 && n' == n - 1 && a' == a && b' == b;
+    edge 2 \"give\": give -> give relation a < n && n' == n && a' == a + 1 && b' == b - 1;
+    edge 3 \"gave\": give -> take relation a >= n && n' == n && a' == a && b' == b;
+    edge 4 \"take\": take -> take relation b < n && n' == n && a' == a - 1 && b' == b + 1;
+    edge 5 \"took\": take -> outer relation b >= n && n' == n && a' == a && b' == b;
+    edge 6 \"fail\": outer -> bad relation n == 0 && a != b && n' == n && a' == a && b' == b;
+";
+
+#[test]
+fn sampling_varies_a_value_the_relation_leaves_free() {
+    in_z3(|| {
+        let t = task(TRADE_LOOPS);
+        let seen = sample(&t, &Budget::new(None), 4, 3).unwrap();
+        let mut first_n: Vec<&BigInt> = seen["outer"].iter().map(|s| &s[0]).collect();
+        first_n.sort();
+        first_n.dedup();
+        // Without hints on `n'` every run starts from the solver's one choice.
+        assert!(first_n.len() >= 2, "one value of n at outer: {first_n:?}");
+    });
+}
+
+#[test]
+fn chosen_freely_names_the_variables_without_an_assignment() {
+    let t = task(TRADE_LOOPS);
+    assert_eq!(chosen_freely(&t, &t.edges[0].relation), vec![0]);
+    assert!(chosen_freely(&t, &t.edges[2].relation).is_empty());
+}
+
+#[test]
+fn houdini_drops_what_one_model_breaks_in_one_query() {
+    in_z3(|| {
+        let s = smt::solver();
+        let x = || Expr::var("x");
+        s.assert(smt::encode_bool(
+            &Expr::Ge(Box::new(x()), Box::new(Expr::int(0))),
+            View::state(0),
+        ));
+        // 20 facts true of every x >= 0 and 20 false of x = 0.
+        let mut facts = Vec::new();
+        for i in 0..20 {
+            facts.push(Expr::Ge(Box::new(x()), Box::new(Expr::int(-i))));
+            facts.push(Expr::Ge(Box::new(x()), Box::new(Expr::int(i + 1))));
+        }
+        let budget = Budget::new(None);
+        let kept = surviving(&s, facts, View::state(0), &budget).unwrap();
+        let want: Vec<Expr> = (0..20)
+            .map(|i| Expr::Ge(Box::new(x()), Box::new(Expr::int(-i))))
+            .collect();
+        assert_eq!(kept, want);
+        // Each round drops at least one fact; a model with a small x drops
+        // most of the false ones at once, so far fewer than 40 queries.
+        assert!(
+            budget.queries.get() <= 10,
+            "{} queries",
+            budget.queries.get()
+        );
+    });
+}
+
+#[test]
+fn houdini_keeps_nothing_false_and_everything_true() {
+    in_z3(|| {
+        let s = smt::solver();
+        let (x, y) = (|| Expr::var("x"), || Expr::var("y"));
+        s.assert(smt::encode_bool(&Expr::eq(x(), y()), View::state(0)));
+        let facts = vec![
+            Expr::Ge(Box::new(x()), Box::new(y())),
+            Expr::Lt(Box::new(x()), Box::new(y())),
+            Expr::eq(Expr::Sub(Box::new(x()), Box::new(y())), Expr::int(0)),
+        ];
+        let kept = surviving(&s, facts.clone(), View::state(0), &Budget::new(None)).unwrap();
+        assert_eq!(kept, vec![facts[0].clone(), facts[2].clone()]);
+    });
+}
+
+#[test]
+fn guessed_invariants_refute_the_error_of_the_trade_loops() {
+    in_z3(|| {
+        let t = task(TRADE_LOOPS);
+        let found = linear_invariants(&t, &Budget::new(None)).unwrap();
+        let s = smt::solver();
+        for (loc, fact) in &found {
+            if loc == "outer" {
+                s.assert(smt::encode_bool(fact, View::state(0)));
+            }
+        }
+        let fail = &t.edges[6].relation;
+        s.assert(smt::encode_edge(&t.edges[6], 0));
+        assert!(
+            !Budget::new(None).check(&s, &[]).unwrap(),
+            "the guesses at outer do not refute {}: {found:?}",
+            format::print::expr_to_string(fail)
+        );
+    });
+}
