@@ -343,7 +343,7 @@ fn is_type_limit(c: &BigInt) -> bool {
 /// The small integer constants the task compares with (its thresholds):
 /// bounds such as `n <= 1000` hold at a loop but are never sampled at their
 /// extreme, and proving that a counter stays in its type's range needs them.
-fn thresholds(task: &Task) -> Vec<BigInt> {
+pub fn thresholds(task: &Task) -> Vec<BigInt> {
     let mut out: std::collections::BTreeSet<BigInt> = std::collections::BTreeSet::new();
     let limit = BigInt::from(1u64 << 40);
     let mut stack: Vec<&Expr> = task.edges.iter().map(|e| &e.relation).collect();

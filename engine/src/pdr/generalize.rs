@@ -536,6 +536,33 @@ fn combine(
     Ok(cube)
 }
 
+/// Weaker one-literal cubes at the task's thresholds: for the cube
+/// `p <= c` (the lemma `p > c`, say `i < 65` from one unrolling of a loop
+/// up to 1000000), the cubes `p <= t` for the constants `t < c` near the
+/// task's thresholds (`-i <= -1000001`: the lemma `i <= 1000000`), nearest
+/// first. A frame-bounded lemma does not propagate; its threshold variant
+/// often is inductive.
+pub fn threshold_variants(cube: &[Expr], thresholds: &[BigInt]) -> Vec<Vec<Expr>> {
+    let [lit] = cube else {
+        return Vec::new();
+    };
+    let Some((p, c)) = as_le(lit) else {
+        return Vec::new();
+    };
+    let mut at: Vec<BigInt> = thresholds
+        .iter()
+        .flat_map(|t| [t - 1, t.clone(), -t, -t - 1])
+        .filter(|d| *d < c)
+        .collect();
+    at.sort_by(|a, b| b.cmp(a));
+    at.dedup();
+    at.truncate(MAX_THRESHOLD_VARIANTS);
+    at.into_iter().map(|d| vec![le_expr(&p, &d)]).collect()
+}
+
+/// Threshold variants tried per learnt lemma (each costs a query or two).
+const MAX_THRESHOLD_VARIANTS: usize = 3;
+
 /// Multipliers of the two bounds that `combine` adds (`x3 - 2 x1` from
 /// `x3 <= c` and `-x1 <= d`).
 const MULTIPLIERS: [(i64, i64); 3] = [(1, 1), (1, 2), (2, 1)];
@@ -727,5 +754,32 @@ mod tests {
             let minus_x = Expr::Mul(Num((-1).into()), Box::new(x()));
             assert_eq!(g[0], Expr::Le(Box::new(minus_x), Box::new(Expr::int(-2))));
         });
+    }
+
+    #[test]
+    fn threshold_variants_weaken_a_bound_to_the_task_constants_nearest_first() {
+        let minus_x = || Expr::Mul(Num((-1).into()), Box::new(x()));
+        // Cube x >= 65 (lemma x < 65); the task compares with 1000000 and 10.
+        let cube = vec![Expr::Le(Box::new(minus_x()), Box::new(Expr::int(-65)))];
+        let got = threshold_variants(&cube, &[10.into(), 1000000.into()]);
+        let want: Vec<Vec<Expr>> = [-1000000, -1000001]
+            .iter()
+            .map(|&c| vec![Expr::Le(Box::new(minus_x()), Box::new(Expr::int(c)))])
+            .collect();
+        assert_eq!(got, want);
+        // Only one-literal cubes of the form p <= c have variants.
+        let two = vec![
+            cube[0].clone(),
+            Expr::Le(Box::new(x()), Box::new(Expr::int(70))),
+        ];
+        assert!(threshold_variants(&two, &[1000000.into()]).is_empty());
+        // At most MAX_THRESHOLD_VARIANTS, all strictly inside the cube.
+        let many: Vec<BigInt> = (1..20).map(|k| BigInt::from(100 * k)).collect();
+        let got = threshold_variants(&cube, &many);
+        assert_eq!(got.len(), MAX_THRESHOLD_VARIANTS);
+        assert_eq!(
+            got[0],
+            vec![Expr::Le(Box::new(minus_x()), Box::new(Expr::int(-100)))]
+        );
     }
 }

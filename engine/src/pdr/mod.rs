@@ -46,6 +46,8 @@ struct Pdr<'t> {
     /// queries, or at this instant if that comes first), and the time that
     /// guessing may take (`None`: done, or turned off).
     seed_at: Option<(u64, Option<Instant>, Option<std::time::Duration>)>,
+    /// The task's thresholds, for [`generalize::threshold_variants`].
+    thresholds: Option<Vec<num_bigint::BigInt>>,
 }
 
 /// Queries PDR makes before it guesses invariants (a few tens of
@@ -79,6 +81,7 @@ pub fn run(task: &Task, cfg: &Config, start: Instant) -> Outcome {
         lemmas_learnt: 0,
         verbose: cfg.progress,
         seed_at: None,
+        thresholds: None,
     };
     if cfg.linear_invariants {
         // Small proofs need no seeds: guessing starts after
@@ -190,6 +193,39 @@ impl<'t> Pdr<'t> {
             let l = self.frames.loc(&loc);
             self.frames.add_lemma(l, cube, frames::INF);
         }
+    }
+
+    /// Adds, as an invariant, the first threshold variant of a learnt
+    /// lemma that excludes the initial states and is inductive relative to
+    /// the invariants found so far (`F_inf`): the frame-bounded `i < 65`
+    /// becomes `i <= 1000000` without unrolling the loop.
+    fn try_threshold_variants(&mut self, loc: usize, cube: &[Expr]) -> Result<(), Unknown> {
+        let thresholds = self
+            .thresholds
+            .get_or_insert_with(|| super::invariants::thresholds(self.task))
+            .clone();
+        for variant in generalize::threshold_variants(cube, &thresholds) {
+            if self.frames.blocked(loc, &variant, frames::INF)
+                || self.frames.meets_init(loc, &variant)?.is_none()
+                || self
+                    .frames
+                    .relative_core(loc, &variant, frames::INF)?
+                    .is_none()
+            {
+                continue;
+            }
+            if self.verbose {
+                let text: Vec<String> = variant.iter().map(format::print::expr_to_string).collect();
+                eprintln!(
+                    "certa: [pdr] threshold invariant at {}: not ({})",
+                    self.frames.locs[loc],
+                    text.join(" && ")
+                );
+            }
+            self.frames.add_lemma(loc, variant, frames::INF);
+            return Ok(());
+        }
+        Ok(())
     }
 
     fn solve(&mut self) -> Result<Found, Unknown> {
@@ -326,8 +362,11 @@ impl<'t> Pdr<'t> {
                             text.join(" && ")
                         );
                     }
-                    self.frames.add_lemma(loc, g, at);
+                    self.frames.add_lemma(loc, g.clone(), at);
                     self.lemmas_learnt += 1;
+                    if at < frames::INF {
+                        self.try_threshold_variants(loc, &g)?;
+                    }
                     if at < self.frames.top {
                         // The same states may still reach bad in more steps.
                         obs[i].level = at + 1;
