@@ -51,7 +51,7 @@ impl<'t> InterpolationRefiner<'t> {
             .iter()
             .map(|&e| format::bits::and_pairs(std::slice::from_ref(&self.edge(e).relation)))
             .collect();
-        let bitwise = !self.task.has_arrays() && pairs.iter().any(|p| !p.is_empty());
+        let bitwise = pairs.iter().any(|p| !p.is_empty());
         let mut round = 0;
         loop {
             if !self.budget.check(&solver, &[])? {
@@ -62,7 +62,8 @@ impl<'t> InterpolationRefiner<'t> {
                 .ok_or_else(|| Unknown("solver gave no model".into()))?;
             if self.task.has_arrays() {
                 // Array values are not a valuation of the model: the run is
-                // replayed concretely, with the model's values for its choices.
+                // replayed concretely, with the model's values for its choices
+                // (which checks bitwise values too: no second round).
                 return super::bmc::follow_model(self.task, &path.edges, &model)
                     .map(Some)
                     .ok_or_else(|| Unknown("the path's run does not replay concretely".into()));

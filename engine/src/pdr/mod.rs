@@ -47,7 +47,7 @@ struct Pdr<'t> {
     /// guessing may take (`None`: done, or turned off).
     seed_at: Option<(u64, Option<Instant>, Option<std::time::Duration>)>,
     /// The task's thresholds, for [`generalize::threshold_variants`].
-    thresholds: Option<Vec<num_bigint::BigInt>>,
+    thresholds: Vec<num_bigint::BigInt>,
 }
 
 /// Queries PDR makes before it guesses invariants (a few tens of
@@ -81,7 +81,7 @@ pub fn run(task: &Task, cfg: &Config, start: Instant) -> Outcome {
         lemmas_learnt: 0,
         verbose: cfg.progress,
         seed_at: None,
-        thresholds: None,
+        thresholds: super::invariants::thresholds(task),
     };
     if cfg.linear_invariants {
         // Small proofs need no seeds: guessing starts after
@@ -200,11 +200,7 @@ impl<'t> Pdr<'t> {
     /// the invariants found so far (`F_inf`): the frame-bounded `i < 65`
     /// becomes `i <= 1000000` without unrolling the loop.
     fn try_threshold_variants(&mut self, loc: usize, cube: &[Expr]) -> Result<(), Unknown> {
-        let thresholds = self
-            .thresholds
-            .get_or_insert_with(|| super::invariants::thresholds(self.task))
-            .clone();
-        for variant in generalize::threshold_variants(cube, &thresholds) {
+        for variant in generalize::threshold_variants(cube, &self.thresholds) {
             if self.frames.blocked(loc, &variant, frames::INF)
                 || self.frames.meets_init(loc, &variant)?.is_none()
                 || self
