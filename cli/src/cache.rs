@@ -118,6 +118,7 @@ pub fn run_file_cached(
     dir: &Path,
 ) -> Result<(Run, Lookup), RunError> {
     let started = Instant::now();
+    engine::run::prewarm(cfg);
     let (program, source) = engine::run::load_checked_for(path, encoding, cfg.properties)?;
     let task_sha = format::hash::task_sha256(&program.task);
     let file = entry(dir, &key(&source, &task_sha, cfg, encoding));

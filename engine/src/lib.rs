@@ -19,6 +19,7 @@ pub mod simulate;
 pub mod smt;
 mod strategy;
 pub mod value;
+pub mod warm;
 pub mod watchdog;
 
 use format::{Edge, Expr, Task, Trace, Valuation, Witness};

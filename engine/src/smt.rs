@@ -215,6 +215,10 @@ pub fn encode_edge(edge: &format::Edge, i: usize) -> Bool {
 
 /// Reads an integer numeral.
 pub fn int_value(v: &Int) -> Option<BigInt> {
+    // Most values fit a machine word: no printing and parsing then.
+    if let Some(n) = v.as_i64() {
+        return Some(BigInt::from(n));
+    }
     let s = v.to_string();
     let s = s.trim();
     if let Some(inner) = s.strip_prefix("(- ").and_then(|r| r.strip_suffix(')')) {

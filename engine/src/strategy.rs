@@ -29,21 +29,30 @@ pub(crate) fn run_portfolio(task: &Task, cfg: &Config, start: Instant) -> Outcom
     let (tx, rx) = std::sync::mpsc::channel();
     let spawn = |i: usize, lane_tx: std::sync::mpsc::Sender<race::Finish<Outcome>>| {
         let (shared, lane) = (shared.clone(), lanes[i].clone());
-        let spawned = std::thread::Builder::new()
-            .name(format!("certa-{}", NAMES[i]))
-            .stack_size(ENGINE_STACK_BYTES)
-            .spawn({
-                let lane_tx = lane_tx.clone();
-                move || {
-                    let (task, cfg) = &*shared;
-                    let out = run_lane(i, task, cfg, lane, start);
-                    let _ = lane_tx.send(race::Finish {
-                        lane: i,
-                        answer: out.verdict.answer(),
-                        result: out,
-                    });
-                }
-            });
+        let job: crate::warm::Job = Box::new({
+            let lane_tx = lane_tx.clone();
+            move || {
+                let (task, cfg) = &*shared;
+                let out = run_lane(i, task, cfg, lane, start);
+                let _ = lane_tx.send(race::Finish {
+                    lane: i,
+                    answer: out.verdict.answer(),
+                    result: out,
+                });
+            }
+        });
+        let name = format!("certa-{}", NAMES[i]);
+        // Simulation makes no Z3 context: a warm thread (one with its
+        // context built, see crate::warm) is kept for PDR and CEGAR.
+        let spawned = if i == 0 {
+            std::thread::Builder::new()
+                .name(name)
+                .stack_size(ENGINE_STACK_BYTES)
+                .spawn(job)
+                .map(|_| ())
+        } else {
+            crate::warm::spawn(&name, job)
+        };
         if let Err(e) = spawned {
             let _ = lane_tx.send(race::Finish {
                 lane: i,
@@ -105,7 +114,7 @@ fn run_lane(
     lane: std::sync::Arc<race::Lane>,
     start: Instant,
 ) -> Outcome {
-    // A new thread: nothing has called Z3 on it yet.
+    // A new thread, or a warm one whose default context holds nothing yet.
     UNTOUCHED_LANE.with(|u| u.set(true));
     smt::set_array_vars(task);
     race::in_lane(lane, || {
@@ -188,7 +197,7 @@ fn simulate_integers(task: &Task, cfg: &Config, start: Instant) -> Outcome {
 
 /// Stack of each engine thread: encodings and certificates recurse over
 /// formula depth (the same as the CLI's worker thread).
-const ENGINE_STACK_BYTES: usize = 1 << 30;
+pub(crate) const ENGINE_STACK_BYTES: usize = 1 << 30;
 
 pub(crate) fn unknown_outcome(why: String, start: Instant) -> Outcome {
     Outcome {

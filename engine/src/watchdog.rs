@@ -26,6 +26,11 @@ struct State {
     /// The run lost a race ([`super::race`]): interrupt until it stops.
     cancelled: bool,
     stop: bool,
+    /// When the watchdog will next look at the state on its own (`None`:
+    /// not until woken). An alarm at or after it needs no wake-up: arming
+    /// and disarming around every query would otherwise cost two futex
+    /// calls and two context switches per query.
+    looks_at: Option<Instant>,
 }
 
 #[derive(Default)]
@@ -83,7 +88,10 @@ fn watch(shared: &Shared, interrupt: impl Fn()) {
             state.alarm
         };
         state = match alarm {
-            None => shared.wake.wait(state).unwrap_or_else(|p| p.into_inner()),
+            None => {
+                state.looks_at = None;
+                shared.wake.wait(state).unwrap_or_else(|p| p.into_inner())
+            }
             Some(at) => {
                 let now = Instant::now();
                 let wait = if now >= at {
@@ -93,6 +101,7 @@ fn watch(shared: &Shared, interrupt: impl Fn()) {
                 } else {
                     at - now
                 };
+                state.looks_at = Some(now + wait);
                 shared
                     .wake
                     .wait_timeout(state, wait)
@@ -126,24 +135,29 @@ pub struct Alarm {
 pub fn arm(at: Option<Instant>) -> Option<Alarm> {
     let at = at?;
     let shared = CURRENT.with(|c| c.borrow().clone())?;
-    let previous = {
+    let (previous, wake) = {
         let mut state = shared.lock();
         let previous = state.alarm;
-        state.alarm = Some(previous.map_or(at, |p| p.min(at)));
-        previous
+        let alarm = previous.map_or(at, |p| p.min(at));
+        state.alarm = Some(alarm);
+        (previous, state.looks_at.is_none_or(|l| l > alarm))
     };
-    shared.wake.notify_all();
+    if wake {
+        shared.wake.notify_all();
+    }
     Some(Alarm { shared, previous })
 }
 
 impl Drop for Alarm {
     fn drop(&mut self) {
+        // No wake-up: a watchdog that looks before the restored alarm finds
+        // it there and sleeps on; one that looks at a disarmed state
+        // interrupts nothing.
         let fired = {
             let mut state = self.shared.lock();
             state.alarm = self.previous;
             std::mem::take(&mut state.fired)
         };
-        self.shared.wake.notify_all();
         if fired {
             // A tactic interrupted (or an interrupt that arrived after the
             // call ended) leaves the context cancelled until a solver check
@@ -185,6 +199,45 @@ mod tests {
                 let g = z3::Goal::new(false, false, false);
                 g.assert(&Int::new_const("x").gt(Int::from_i64(3)));
                 assert!(z3::Tactic::new("qe").apply(&g, None).is_ok());
+            })
+        });
+    }
+
+    #[test]
+    fn an_earlier_alarm_wakes_a_watchdog_sleeping_until_a_later_one() {
+        z3::with_z3_config(&z3::Config::new(), || {
+            guarded(|| {
+                let start = Instant::now();
+                let _late = arm(Some(start + Duration::from_secs(60)));
+                // Let the watchdog go to sleep until the late alarm.
+                std::thread::sleep(Duration::from_millis(50));
+                let s = hard_query();
+                let result = {
+                    let _early = arm(Some(start + Duration::from_millis(300)));
+                    s.check()
+                };
+                assert_eq!(result, z3::SatResult::Unknown);
+                assert!(start.elapsed() < Duration::from_secs(5));
+            })
+        });
+    }
+
+    #[test]
+    fn a_disarmed_alarm_interrupts_nothing_when_its_time_comes() {
+        z3::with_z3_config(&z3::Config::new(), || {
+            guarded(|| {
+                let s = z3::Solver::new();
+                s.assert(&Int::new_const("x").gt(Int::from_i64(3)));
+                {
+                    let _a = arm(Some(Instant::now() + Duration::from_millis(100)));
+                    assert_eq!(s.check(), z3::SatResult::Sat);
+                }
+                // The watchdog wakes at the old alarm's time and must find
+                // it gone: queries after it are not interrupted.
+                std::thread::sleep(Duration::from_millis(250));
+                for _ in 0..20 {
+                    assert_eq!(s.check(), z3::SatResult::Sat);
+                }
             })
         });
     }

@@ -1,0 +1,165 @@
+//! Engine threads started before the task is read, each with its Z3 context already built.
+//!
+//! A Z3 5.4 context costs about 7 ms (mostly two 8 MiB term tables touched
+//! page by page), a third of a trivial task's time. Built on a thread of its
+//! own while the main thread reads, parses and translates the program (for
+//! C, clang takes about 9 ms), that cost overlaps work that has to happen
+//! anyway. The context is the thread's default one and nothing has been put
+//! in it when a job arrives: the same fresh context the job would have built
+//! itself ([`crate::strategy::fresh`]), so answers and certificates do not
+//! change, only when they come.
+
+use std::sync::mpsc::{channel, Sender};
+use std::sync::Mutex;
+
+/// Work for an engine thread.
+pub(crate) type Job = Box<dyn FnOnce() + Send>;
+
+/// Idle warm threads, each waiting for one job.
+static IDLE: Mutex<Vec<Sender<Job>>> = Mutex::new(Vec::new());
+
+fn idle() -> std::sync::MutexGuard<'static, Vec<Sender<Job>>> {
+    // A list of senders stays consistent under a poisoned lock.
+    IDLE.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Starts engine threads until `threads` are idle, each building its Z3
+/// context at once. `memory_mb` is the Z3 memory cap, a global parameter
+/// read when a context is made, so it is set first.
+pub fn prewarm(threads: usize, memory_mb: Option<u64>) {
+    if let Some(mb) = memory_mb {
+        z3::set_global_param("memory_max_size", &mb.to_string());
+    }
+    let mut idle = idle();
+    // One context at a time: two built at once contend for the kernel's
+    // page tables, and the first (PDR's) is wanted first.
+    let mut after: Option<std::sync::mpsc::Receiver<()>> = None;
+    while idle.len() < threads {
+        let (tx, rx) = channel::<Job>();
+        let (built, next) = channel::<()>();
+        let wait = after.replace(next);
+        let spawned = std::thread::Builder::new()
+            .name("certa-engine".into())
+            .stack_size(crate::strategy::ENGINE_STACK_BYTES)
+            .spawn(move || {
+                if let Some(w) = wait {
+                    let _ = w.recv();
+                }
+                let _ = z3::Context::thread_local();
+                let _ = built.send(());
+                // No job (the process answered from a cache, or the task
+                // took another path): the thread ends with the process.
+                if let Ok(job) = rx.recv() {
+                    job();
+                }
+            });
+        match spawned {
+            Ok(_) => idle.push(tx),
+            // Not fatal: jobs then start threads of their own.
+            Err(_) => break,
+        }
+    }
+}
+
+/// Runs `job` on an idle warm thread if there is one, else on a new thread
+/// named `name` with the engines' stack.
+pub(crate) fn spawn(name: &str, mut job: Job) -> std::io::Result<()> {
+    loop {
+        // The first started, whose context is built first.
+        let Some(tx) = ({
+            let mut idle = idle();
+            (!idle.is_empty()).then(|| idle.remove(0))
+        }) else {
+            break;
+        };
+        match tx.send(job) {
+            Ok(()) => return Ok(()),
+            // That thread is gone (it panicked building its context).
+            Err(returned) => job = returned.0,
+        }
+    }
+    std::thread::Builder::new()
+        .name(name.into())
+        .stack_size(crate::strategy::ENGINE_STACK_BYTES)
+        .spawn(job)
+        .map(|_| ())
+}
+
+/// Idle warm threads (for tests).
+pub fn idle_threads() -> usize {
+    idle().len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Config, Engine};
+    use std::time::Duration;
+
+    /// The pool is global: these tests take turns.
+    static TURN: Mutex<()> = Mutex::new(());
+
+    fn thread_name_of_a_job() -> String {
+        let (tx, rx) = channel();
+        spawn(
+            "new-thread",
+            Box::new(move || {
+                let _ = tx.send(std::thread::current().name().map(String::from));
+            }),
+        )
+        .expect("a thread starts");
+        rx.recv_timeout(Duration::from_secs(30))
+            .expect("the job ran")
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn a_job_takes_a_warm_thread_first_and_a_new_one_when_none_is_idle() {
+        let _turn = TURN.lock().unwrap_or_else(|p| p.into_inner());
+        while idle_threads() > 0 {
+            thread_name_of_a_job();
+        }
+        prewarm(1, None);
+        assert_eq!(idle_threads(), 1);
+        // Topping up: asking again starts no second thread.
+        prewarm(1, None);
+        assert_eq!(idle_threads(), 1);
+        assert_eq!(thread_name_of_a_job(), "certa-engine");
+        assert_eq!(idle_threads(), 0);
+        assert_eq!(thread_name_of_a_job(), "new-thread");
+    }
+
+    #[test]
+    fn a_warm_context_gives_the_same_certificate_as_a_new_one() {
+        let _turn = TURN.lock().unwrap_or_else(|p| p.into_inner());
+        let task = frontend::parse_ts(
+            "count.ts",
+            "var i: int; var n: int;
+             location l0; location l1; location err;
+             initial l0; bad err;
+             init i == 0;
+             edge 0 \"start\": l0 -> l1 relation n' >= 0 && i' == 0;
+             edge 1 \"step\": l1 -> l1 relation i < n && i' == i + 1 && n' == n;
+             edge 2 \"fail\": l1 -> err relation i > n && i' == i && n' == n;",
+        )
+        .expect("test task parses");
+        let cfg = Config {
+            engine: Engine::Auto,
+            timeout: Some(Duration::from_secs(30)),
+            ..Config::default()
+        };
+        while idle_threads() > 0 {
+            thread_name_of_a_job();
+        }
+        let cold = crate::verify(&task, &cfg);
+        prewarm(1, None);
+        let warm = crate::verify(&task, &cfg);
+        assert_eq!(idle_threads(), 0, "the race took the warm thread");
+        assert!(
+            matches!(cold.verdict, crate::Verdict::Safe(_)),
+            "{:?}",
+            cold.verdict
+        );
+        assert_eq!(format!("{:?}", cold.verdict), format!("{:?}", warm.verdict));
+    }
+}
