@@ -95,6 +95,8 @@ pub fn json(rep: &Report) -> Value {
         "failures": failures,
         "inconclusive": unknown,
         "io_errors": rep.io_errors,
+        // Which solver decided the obligations (archives record it).
+        "solver": format!("cvc5 {}", crate::solver::cvc5_version()),
     })
 }
 

@@ -60,7 +60,7 @@ fn hashes(dir: &Path) -> Result<Vec<(String, String)>, String> {
 /// task JSON, the certificate, the checker's JSON report made bound to the
 /// archived source with a cvc5 proof of every UNSAT obligation, the tool and
 /// solver versions, and `SHA256SUMS`. Returns the checker's verdict.
-pub fn write_archive(run: &Run, source: &Path, dir: &Path) -> Result<checker::Verdict, String> {
+pub fn write_archive(run: &Run, source: &Path, dir: &Path) -> Result<String, String> {
     let cert = run
         .certificate
         .as_ref()
@@ -86,31 +86,30 @@ pub fn write_archive(run: &Run, source: &Path, dir: &Path) -> Result<checker::Ve
     write(&dir.join(TASK), format::encode::to_json(&cert.task))?;
     write(&dir.join(CERTIFICATE), format::encode::to_json(cert))?;
     let archived = dir.join(SOURCE_DIR).join(&name);
-    let opts = checker::Options {
-        binding: checker::Binding::Source {
-            bytes: std::fs::read(&archived).map_err(|e| io(&archived, e))?,
-            path: archived,
-        },
-        proofs: Some(dir.join(PROOF_DIR)),
-        // certa-check's own default bound (a non-linear query may not end).
-        total: Some(std::time::Duration::from_secs(900)),
-        ..checker::Options::default()
-    };
-    let report = checker::on_large_stack(|| checker::check(cert, &opts));
-    if !report.io_errors.is_empty() {
-        return Err(report.io_errors.join("; "));
-    }
-    let json = serde_json::to_string_pretty(&checker::report::json(&report)).expect("json");
+    // certa-check in its own process, on the archived certificate bound to
+    // the archived source, with certa-check's own default bound (a
+    // non-linear query may not end). Unwritable proof files are an error.
+    let checked = crate::checking::run(&crate::checking::check_args(
+        &dir.join(CERTIFICATE),
+        &[
+            "--source".into(),
+            archived.into(),
+            "--proofs".into(),
+            dir.join(PROOF_DIR).into(),
+        ],
+        std::time::Duration::from_secs(900),
+    ))?;
+    let json = serde_json::to_string_pretty(&checked.report).expect("json");
     write(&dir.join(REPORT), json + "\n")?;
     let versions = format!(
-        "certa {}\n{}\ncerta-certificate format {}\nz3 {}\ncvc5 {}\nproof format: cvc5 CPC (one file per UNSAT obligation in {PROOF_DIR}/)\n",
+        "certa {}\n{}\ncerta-certificate format {}\nz3 {}\n{}\nproof format: cvc5 CPC (one file per UNSAT obligation in {PROOF_DIR}/)\n",
         env!("CARGO_PKG_VERSION"),
         frontend::FRONTEND,
         format::FORMAT_VERSION,
         engine::run::z3_version(),
-        checker::solver::cvc5_version(),
+        checked.report["solver"].as_str().unwrap_or("cvc5 (version not reported)"),
     );
     write(&dir.join(VERSIONS), versions)?;
     write(&dir.join(SUMS), checker::archive::sums_text(&hashes(dir)?))?;
-    Ok(report.verdict())
+    Ok(checked.verdict)
 }

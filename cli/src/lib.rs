@@ -5,5 +5,6 @@ pub mod archive;
 pub mod bench;
 pub mod bench_translate;
 pub mod cache;
+pub mod checking;
 pub mod compare;
 pub mod vs;

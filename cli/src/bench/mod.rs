@@ -117,20 +117,21 @@ fn verdict_word(run: &Result<Run, String>) -> String {
 /// query may not end otherwise); past it the check is INCONCLUSIVE.
 pub const CHECK_LIMIT: std::time::Duration = std::time::Duration::from_secs(120);
 
-/// Checks a run's certificate with the independent checker.
+/// Checks a run's certificate with the independent checker, `certa-check`
+/// in its own process ([`crate::checking`]). A checker that cannot be run
+/// or refuses the input gives INCONCLUSIVE (with the reason on stderr),
+/// never VALID.
 pub fn check_run(run: &Run) -> String {
     match &run.certificate {
         None => "-".into(),
         Some(cert) => {
-            let opts = checker::Options {
-                total: Some(CHECK_LIMIT),
-                ..checker::Options::default()
-            };
-            let report = checker::on_large_stack(|| checker::check(cert, &opts));
-            match report.verdict() {
-                checker::Verdict::Valid => "VALID".into(),
-                checker::Verdict::Invalid => "INVALID".into(),
-                checker::Verdict::Inconclusive => "INCONCLUSIVE".into(),
+            match crate::checking::check_certificate(cert, &["--embedded-task".into()], CHECK_LIMIT)
+            {
+                Ok(checked) => checked.verdict,
+                Err(why) => {
+                    eprintln!("certa: checking: {why}");
+                    "INCONCLUSIVE".into()
+                }
             }
         }
     }

@@ -25,7 +25,7 @@ pub(crate) fn archive(file: PathBuf, output: PathBuf, limits: Limits) -> Result<
         if code == EXIT_SAFE { "SAFE" } else { "UNSAFE" },
         file.display(),
         output.display(),
-        checker::report::verdict_name(verdict)
+        verdict
     );
     Ok(code)
 }
