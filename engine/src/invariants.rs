@@ -538,7 +538,49 @@ fn surviving(
 /// preserved by every edge given all surviving candidates at its source.
 /// Facts implied by the other survivors at the same location are dropped.
 pub fn linear_invariants(task: &Task, budget: &Budget) -> Result<Vec<(String, Expr)>, Unknown> {
-    let mut seen = sample(task, budget, 4, 30)?;
+    linear_invariants_of(task, sampled_states(task, budget)?, budget)
+}
+
+/// Concrete states per location from a few bounded random runs from the
+/// initial states: reachable states, so a fact false in one of them is no
+/// invariant there.
+pub fn sampled_states(task: &Task, budget: &Budget) -> Result<Samples, Unknown> {
+    Ok(Samples(sample(task, budget, 4, 30)?))
+}
+
+/// States sampled per location ([`sampled_states`]), each a value per
+/// variable of the task in its order.
+#[derive(Clone, Debug, Default)]
+pub struct Samples(BTreeMap<String, Vec<State>>);
+
+impl Samples {
+    /// Does `fact` hold in every state sampled at `loc`? (A fact the
+    /// concrete evaluator cannot decide counts as holding.)
+    pub fn all_satisfy(&self, task: &Task, loc: &str, fact: &Expr) -> bool {
+        self.0.get(loc).is_none_or(|states| {
+            states.iter().all(|state| {
+                let env = format::eval::Env {
+                    vars: task
+                        .vars
+                        .iter()
+                        .zip(state)
+                        .map(|(v, x)| (v.name.clone(), x.clone()))
+                        .collect(),
+                    ..Default::default()
+                };
+                env.holds(fact).unwrap_or(true)
+            })
+        })
+    }
+}
+
+/// [`linear_invariants`] from states already sampled.
+pub fn linear_invariants_of(
+    task: &Task,
+    samples: Samples,
+    budget: &Budget,
+) -> Result<Vec<(String, Expr)>, Unknown> {
+    let Samples(mut seen) = samples;
     let mut cand: BTreeMap<String, Vec<Expr>> = BTreeMap::new();
     for (loc, points) in seen.iter_mut() {
         points.sort();

@@ -3,6 +3,7 @@
 //! location, so that lemmas of loops that count by two need no
 //! divisibility reasoning of their own.
 
+use crate::invariants::Samples;
 use crate::smt::{self, Budget, View};
 use crate::Unknown;
 use format::{Expr, Num, Task};
@@ -39,7 +40,13 @@ pub fn fact(t: &Expr, r: i64) -> Expr {
 /// The parity facts that hold in every reachable state, per location
 /// (jointly inductive: each holds initially and every edge preserves it
 /// given all facts at its source). The bad location gets none.
-pub fn parity_invariants(task: &Task, budget: &Budget) -> Result<Vec<(String, Expr)>, Unknown> {
+/// Candidates false in a state of `samples` (reachable states) are dropped
+/// without asking the solver.
+pub fn parity_invariants(
+    task: &Task,
+    budget: &Budget,
+    samples: Option<&Samples>,
+) -> Result<Vec<(String, Expr)>, Unknown> {
     let candidates: Vec<Expr> = terms(task)
         .iter()
         .flat_map(|t| [fact(t, 0), fact(t, 1)])
@@ -48,7 +55,13 @@ pub fn parity_invariants(task: &Task, budget: &Budget) -> Result<Vec<(String, Ex
         .locations
         .iter()
         .filter(|l| **l != task.bad_location)
-        .map(|l| (l.as_str(), candidates.clone()))
+        .map(|l| {
+            let mut at = candidates.clone();
+            if let Some(samples) = samples {
+                at.retain(|f| samples.all_satisfy(task, l, f));
+            }
+            (l.as_str(), at)
+        })
         .collect();
     // Initiation.
     if let Some(at_init) = facts.get_mut(task.initial_location.as_str()) {
@@ -152,9 +165,23 @@ mod tests {
                 }],
             };
             crate::smt::set_array_vars(&task);
-            let found = parity_invariants(&task, &Budget::new(None)).unwrap();
+            let found = parity_invariants(&task, &Budget::new(None), None).unwrap();
             // y is havocked: only x's parity survives.
             assert_eq!(found, vec![("l".to_string(), fact(&x(), 0))]);
+            // Sampled reachable states rule out most candidates for free:
+            // the same invariants with fewer queries.
+            let unsampled = Budget::new(None);
+            parity_invariants(&task, &unsampled, None).unwrap();
+            let samples = crate::invariants::sampled_states(&task, &Budget::new(None)).unwrap();
+            let sampled = Budget::new(None);
+            let again = parity_invariants(&task, &sampled, Some(&samples)).unwrap();
+            assert_eq!(again, found);
+            assert!(
+                sampled.queries.get() < unsampled.queries.get(),
+                "{} queries with samples, {} without",
+                sampled.queries.get(),
+                unsampled.queries.get()
+            );
         });
     }
 }
