@@ -78,7 +78,10 @@ fn solve_hinted(
         let before = hints.len();
         hints.retain(|h| !core.contains(h));
         if hints.len() == before {
-            break;
+            // No hint in the core: the assertions alone are unsatisfiable
+            // (an edge whose guard fails here); asking again without the
+            // hints would say so a second time.
+            return Ok(None);
         }
     }
     if budget.check(solver, &[])? {

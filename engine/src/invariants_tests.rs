@@ -43,6 +43,30 @@ fn sampling_varies_a_value_the_relation_leaves_free() {
 }
 
 #[test]
+fn hints_on_an_edge_that_cannot_be_taken_cost_one_query() {
+    in_z3(|| {
+        let x = smt::int_const("x");
+        let hints = vec![x.eq(Int::from_i64(1)), x.eq(Int::from_i64(7))];
+        // A guard that fails whatever the hints say: the core names no
+        // hint, and asking again without them would only repeat the answer.
+        let blocked = smt::solver();
+        blocked.assert(&x.gt(Int::from_i64(5)));
+        blocked.assert(&x.lt(Int::from_i64(3)));
+        let budget = Budget::new(None);
+        assert!(solve_hinted(&blocked, &hints, &budget).unwrap().is_none());
+        assert_eq!(budget.queries.get(), 1);
+        // A hint that clashes is dropped and the others still count.
+        let y = smt::int_const("y");
+        let open = smt::solver();
+        open.assert(&x.gt(Int::from_i64(5)));
+        let hinted = [x.eq(Int::from_i64(1)), y.eq(Int::from_i64(7))];
+        let m = solve_hinted(&open, &hinted, &Budget::new(None)).unwrap();
+        let value = m.and_then(|m| m.eval(&y, true)).and_then(|v| v.as_i64());
+        assert_eq!(value, Some(7));
+    });
+}
+
+#[test]
 fn chosen_freely_names_the_variables_without_an_assignment() {
     let t = task(TRADE_LOOPS);
     assert_eq!(chosen_freely(&t, &t.edges[0].relation), vec![0]);
