@@ -541,19 +541,24 @@ fn surviving(
 /// preserved by every edge given all surviving candidates at its source.
 /// Facts implied by the other survivors at the same location are dropped.
 pub fn linear_invariants(task: &Task, budget: &Budget) -> Result<Vec<(String, Expr)>, Unknown> {
-    linear_invariants_of(task, sampled_states(task, budget)?, budget)
+    linear_invariants_of(task, &sampled_states(task, budget)?, budget)
 }
 
 /// Concrete states per location from a few bounded random runs from the
 /// initial states: reachable states, so a fact false in one of them is no
 /// invariant there.
 pub fn sampled_states(task: &Task, budget: &Budget) -> Result<Samples, Unknown> {
-    Ok(Samples(sample(task, budget, 4, 30)?))
+    let mut seen = sample(task, budget, 4, 30)?;
+    for points in seen.values_mut() {
+        points.sort();
+        points.dedup();
+    }
+    Ok(Samples(seen))
 }
 
 /// States sampled per location ([`sampled_states`]), each a value per
-/// variable of the task in its order.
-#[derive(Clone, Debug, Default)]
+/// variable of the task in its order; sorted, without repeats.
+#[derive(Debug, Default)]
 pub struct Samples(BTreeMap<String, Vec<State>>);
 
 impl Samples {
@@ -580,14 +585,11 @@ impl Samples {
 /// [`linear_invariants`] from states already sampled.
 pub fn linear_invariants_of(
     task: &Task,
-    samples: Samples,
+    samples: &Samples,
     budget: &Budget,
 ) -> Result<Vec<(String, Expr)>, Unknown> {
-    let Samples(mut seen) = samples;
     let mut cand: BTreeMap<String, Vec<Expr>> = BTreeMap::new();
-    for (loc, points) in seen.iter_mut() {
-        points.sort();
-        points.dedup();
+    for (loc, points) in &samples.0 {
         if points.len() >= 2 {
             // The same bound can come from a threshold and a template;
             // keep its first place (the order decides what drop_implied keeps).

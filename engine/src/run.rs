@@ -209,13 +209,10 @@ pub fn run_file(path: &Path, encoding: Encoding, cfg: &Config) -> Result<Run, Ru
 }
 
 /// Builds the Z3 context of the `auto` race's first solver engine (PDR)
-/// while the program is read and translated (see [`crate::warm`]). Only
-/// one: a second built at the same time, for CEGAR, slowed the first and
-/// made trivial tasks slower (seed.imp 21.8 → 28.9 ms, median of 20),
-/// and CEGAR is not needed on most of them.
+/// while the program is read and translated (see [`crate::warm`]).
 pub fn prewarm(cfg: &Config) {
     if cfg.engine == crate::Engine::Auto {
-        crate::warm::prewarm(1, cfg.memory_mb);
+        crate::warm::prewarm(cfg.memory_mb);
     }
 }
 

@@ -45,11 +45,7 @@ pub(crate) fn run_portfolio(task: &Task, cfg: &Config, start: Instant) -> Outcom
         // Simulation makes no Z3 context: a warm thread (one with its
         // context built, see crate::warm) is kept for PDR and CEGAR.
         let spawned = if i == 0 {
-            std::thread::Builder::new()
-                .name(name)
-                .stack_size(ENGINE_STACK_BYTES)
-                .spawn(job)
-                .map(|_| ())
+            crate::warm::new_thread(&name, job)
         } else {
             crate::warm::spawn(&name, job)
         };

@@ -1,4 +1,4 @@
-//! Engine threads started before the task is read, each with its Z3 context already built.
+//! An engine thread started before the task is read, with its Z3 context already built.
 //!
 //! A Z3 5.4 context costs about 7 ms (mostly two 8 MiB term tables touched
 //! page by page), a third of a trivial task's time. Built on a thread of its
@@ -15,79 +15,63 @@ use std::sync::Mutex;
 /// Work for an engine thread.
 pub(crate) type Job = Box<dyn FnOnce() + Send>;
 
-/// Idle warm threads, each waiting for one job.
-static IDLE: Mutex<Vec<Sender<Job>>> = Mutex::new(Vec::new());
+/// The idle warm thread, waiting for one job: at most one, since two
+/// contexts built at once contend for the kernel's page allocator and made
+/// trivial tasks slower (seed.imp 21.8 -> 28.9 ms).
+static IDLE: Mutex<Option<Sender<Job>>> = Mutex::new(None);
 
-fn idle() -> std::sync::MutexGuard<'static, Vec<Sender<Job>>> {
-    // A list of senders stays consistent under a poisoned lock.
+fn idle() -> std::sync::MutexGuard<'static, Option<Sender<Job>>> {
+    // An optional sender stays consistent under a poisoned lock.
     IDLE.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-/// Starts engine threads until `threads` are idle, each building its Z3
-/// context at once. `memory_mb` is the Z3 memory cap, a global parameter
+/// Starts the warm engine thread unless one is idle already; it builds its
+/// Z3 context at once. `memory_mb` is the Z3 memory cap, a global parameter
 /// read when a context is made, so it is set first.
-pub fn prewarm(threads: usize, memory_mb: Option<u64>) {
+pub fn prewarm(memory_mb: Option<u64>) {
     if let Some(mb) = memory_mb {
         z3::set_global_param("memory_max_size", &mb.to_string());
     }
     let mut idle = idle();
-    // One context at a time: two built at once contend for the kernel's
-    // page tables, and the first (PDR's) is wanted first.
-    let mut after: Option<std::sync::mpsc::Receiver<()>> = None;
-    while idle.len() < threads {
-        let (tx, rx) = channel::<Job>();
-        let (built, next) = channel::<()>();
-        let wait = after.replace(next);
-        let spawned = std::thread::Builder::new()
-            .name("certa-engine".into())
-            .stack_size(crate::strategy::ENGINE_STACK_BYTES)
-            .spawn(move || {
-                if let Some(w) = wait {
-                    let _ = w.recv();
-                }
-                let _ = z3::Context::thread_local();
-                let _ = built.send(());
-                // No job (the process answered from a cache, or the task
-                // took another path): the thread ends with the process.
-                if let Ok(job) = rx.recv() {
-                    job();
-                }
-            });
-        match spawned {
-            Ok(_) => idle.push(tx),
-            // Not fatal: jobs then start threads of their own.
-            Err(_) => break,
+    if idle.is_some() {
+        return;
+    }
+    let (tx, rx) = channel::<Job>();
+    let spawned = new_thread("certa-engine", move || {
+        let _ = z3::Context::thread_local();
+        // No job (the process answered from a cache, or the task took
+        // another path): the thread ends with the process.
+        if let Ok(job) = rx.recv() {
+            job();
         }
+    });
+    // Not fatal if it fails: jobs then start threads of their own.
+    if spawned.is_ok() {
+        *idle = Some(tx);
     }
 }
 
-/// Runs `job` on an idle warm thread if there is one, else on a new thread
-/// named `name` with the engines' stack.
-pub(crate) fn spawn(name: &str, mut job: Job) -> std::io::Result<()> {
-    loop {
-        // The first started, whose context is built first.
-        let Some(tx) = ({
-            let mut idle = idle();
-            (!idle.is_empty()).then(|| idle.remove(0))
-        }) else {
-            break;
-        };
-        match tx.send(job) {
+/// Runs `job` on the idle warm thread if there is one, else on a new one.
+pub(crate) fn spawn(name: &str, job: Job) -> std::io::Result<()> {
+    let warm = idle().take();
+    let job = match warm {
+        Some(tx) => match tx.send(job) {
             Ok(()) => return Ok(()),
             // That thread is gone (it panicked building its context).
-            Err(returned) => job = returned.0,
-        }
-    }
+            Err(returned) => returned.0,
+        },
+        None => job,
+    };
+    new_thread(name, job)
+}
+
+/// A new engine thread named `name`, with the engines' stack.
+pub(crate) fn new_thread(name: &str, job: impl FnOnce() + Send + 'static) -> std::io::Result<()> {
     std::thread::Builder::new()
         .name(name.into())
         .stack_size(crate::strategy::ENGINE_STACK_BYTES)
         .spawn(job)
         .map(|_| ())
-}
-
-/// Idle warm threads (for tests).
-pub fn idle_threads() -> usize {
-    idle().len()
 }
 
 #[cfg(test)]
@@ -96,8 +80,12 @@ mod tests {
     use crate::{Config, Engine};
     use std::time::Duration;
 
-    /// The pool is global: these tests take turns.
+    /// The warm thread is global: these tests take turns.
     static TURN: Mutex<()> = Mutex::new(());
+
+    fn idle_threads() -> usize {
+        usize::from(idle().is_some())
+    }
 
     fn thread_name_of_a_job() -> String {
         let (tx, rx) = channel();
@@ -119,10 +107,10 @@ mod tests {
         while idle_threads() > 0 {
             thread_name_of_a_job();
         }
-        prewarm(1, None);
+        prewarm(None);
         assert_eq!(idle_threads(), 1);
-        // Topping up: asking again starts no second thread.
-        prewarm(1, None);
+        // Asking again starts no second thread.
+        prewarm(None);
         assert_eq!(idle_threads(), 1);
         assert_eq!(thread_name_of_a_job(), "certa-engine");
         assert_eq!(idle_threads(), 0);
@@ -152,7 +140,7 @@ mod tests {
             thread_name_of_a_job();
         }
         let cold = crate::verify(&task, &cfg);
-        prewarm(1, None);
+        prewarm(None);
         let warm = crate::verify(&task, &cfg);
         assert_eq!(idle_threads(), 0, "the race took the warm thread");
         assert!(

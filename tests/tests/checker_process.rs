@@ -2,11 +2,24 @@
 //! `bench` and the cache get their verdicts from `certa-check`, INVALID included.
 
 use certa_tests::{corpus_dir, workspace_binary};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn certa() -> PathBuf {
     workspace_binary("certa").expect("certa is built with the tests")
+}
+
+/// `certa verify seed.imp -o CERT`, with its environment extended by
+/// `env`; the process's output.
+fn verify_seed(cert: &Path, env: &[(&str, &str)]) -> std::process::Output {
+    Command::new(certa())
+        .args(["verify", "--timeout", "30"])
+        .arg(corpus_dir().join("imp/seed.imp"))
+        .arg("-o")
+        .arg(cert)
+        .envs(env.iter().copied())
+        .output()
+        .expect("certa runs")
 }
 
 /// A scratch directory of its own for each test.
@@ -19,14 +32,7 @@ fn scratch(test: &str) -> PathBuf {
 #[test]
 fn verify_loads_z3_and_not_cvc5() {
     let dir = scratch("loads");
-    let out = Command::new(certa())
-        .args(["verify", "--timeout", "30"])
-        .arg(corpus_dir().join("imp/seed.imp"))
-        .arg("-o")
-        .arg(dir.join("seed.cert"))
-        .env("LD_DEBUG", "libs")
-        .output()
-        .expect("certa runs");
+    let out = verify_seed(&dir.join("seed.cert"), &[("LD_DEBUG", "libs")]);
     assert_eq!(out.status.code(), Some(0), "SAFE");
     let loader = String::from_utf8_lossy(&out.stderr);
     if !loader.contains("libz3") {
@@ -48,14 +54,7 @@ fn verify_loads_z3_and_not_cvc5() {
 fn certa_check_reports_what_certa_check_says_valid_and_invalid() {
     let dir = scratch("check");
     let cert = dir.join("seed.json");
-    let verified = Command::new(certa())
-        .args(["verify", "--timeout", "30"])
-        .arg(corpus_dir().join("imp/seed.imp"))
-        .arg("-o")
-        .arg(&cert)
-        .output()
-        .expect("certa runs");
-    assert_eq!(verified.status.code(), Some(0));
+    assert_eq!(verify_seed(&cert, &[]).status.code(), Some(0));
     let check = |file: &PathBuf| {
         let out = Command::new(certa())
             .arg("check")
@@ -92,14 +91,7 @@ fn certa_check_reports_what_certa_check_says_valid_and_invalid() {
 fn the_checker_report_names_its_solver() {
     let dir = scratch("solver");
     let cert = dir.join("seed.cert");
-    let verified = Command::new(certa())
-        .args(["verify", "--timeout", "30"])
-        .arg(corpus_dir().join("imp/seed.imp"))
-        .arg("-o")
-        .arg(&cert)
-        .status()
-        .expect("certa runs");
-    assert_eq!(verified.code(), Some(0));
+    assert_eq!(verify_seed(&cert, &[]).status.code(), Some(0));
     let checked = certa::checking::run(&certa::checking::check_args(
         &cert,
         &["--embedded-task".into()],

@@ -159,7 +159,7 @@ impl<'t> Pdr<'t> {
         let sampling = budget.queries.get();
         let (linear, parity) = match samples {
             Ok(samples) => (
-                super::invariants::linear_invariants_of(self.task, samples.clone(), &budget),
+                super::invariants::linear_invariants_of(self.task, &samples, &budget),
                 // Each set is inductive on its own, so their union is too.
                 parity::parity_invariants(self.task, &budget, Some(&samples)),
             ),
