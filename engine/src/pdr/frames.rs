@@ -255,20 +255,36 @@ impl<'t> Frames<'t> {
     /// `Ok(None)`: it does; `Ok(Some(core))`: it does not, and the literals
     /// `core` of `cube` alone already exclude the initial states.
     pub fn meets_init(&self, loc: usize, cube: &[Expr]) -> Result<Option<Vec<usize>>, Unknown> {
+        Ok(self.initial_in(loc, cube)?.err())
+    }
+
+    /// [`Frames::meets_init`] with the witness: `Ok(Ok(state))`, an initial
+    /// state in `cube`; `Ok(Err(core))` when there is none.
+    pub fn initial_in(
+        &self,
+        loc: usize,
+        cube: &[Expr],
+    ) -> Result<Result<BTreeMap<String, BigInt>, Vec<usize>>, Unknown> {
         if loc != self.init_loc {
-            return Ok(Some(Vec::new()));
+            return Ok(Err(Vec::new()));
         }
         let s = &self.init_solver;
         s.push();
         let guards = guard_cube(s, cube, View::state(0), "pdr~i");
         let sat = self.budget.check(s, &guards);
-        let core = match sat {
-            Ok(false) => Ok(Some(core_indices(s, &guards))),
-            Ok(true) => Ok(None),
+        let found = match sat {
+            Ok(false) => Ok(Err(core_indices(s, &guards))),
+            Ok(true) => match s.get_model() {
+                Some(m) => Ok(Ok(state_names(self.task)
+                    .iter()
+                    .map(|n| (n.clone(), smt::model_int(&m, &smt::state_symbol(n, 0))))
+                    .collect())),
+                None => Err(Unknown("solver gave no model".into())),
+            },
             Err(e) => Err(e),
         };
         s.pop(1);
-        core
+        found
     }
 
     /// `F_level(from) and [not cube(x) on self-loops, if block_self]
@@ -357,16 +373,28 @@ impl<'t> Frames<'t> {
         cube: &[Expr],
         level: usize,
     ) -> Result<Option<Vec<usize>>, Unknown> {
+        Ok(self.step_into(loc, cube, level)?.err())
+    }
+
+    /// [`Frames::relative_core`] with the witness: `Ok(Ok((point,
+    /// self_loop)))`, a step from frame `level` into `cube` (on a self-loop
+    /// of `loc`, from outside it); `Ok(Err(core))` when there is none.
+    pub fn step_into(
+        &self,
+        loc: usize,
+        cube: &[Expr],
+        level: usize,
+    ) -> Result<Result<(Point, bool), Vec<usize>>, Unknown> {
         let mut core = Vec::new();
         for (s, _) in self.edges_into(loc) {
             match self.query(s, level, cube, true)? {
-                Answer::Sat(_) => return Ok(None),
+                Answer::Sat(point) => return Ok(Ok((point, self.solvers[s].from == loc))),
                 Answer::Unsat(c) => core.extend(c),
             }
         }
         core.sort_unstable();
         core.dedup();
-        Ok(Some(core))
+        Ok(Err(core))
     }
 
     /// The lemmas that make up frame `level` at `loc` (levels `>= level`).

@@ -3,6 +3,7 @@
 //! predecessor cube of an obligation), and inductive generalisation of a
 //! blocked cube (unsat cores, then dropping literals).
 
+use super::blocking::Blocking;
 use super::frames::Frames;
 use crate::smt::{self, Budget, View};
 use crate::Unknown;
@@ -10,7 +11,7 @@ use format::eval::Env;
 use format::{Edge, Expr, Num};
 use num_bigint::BigInt;
 use num_integer::Integer;
-use num_traits::{One, Zero};
+use num_traits::{One, Signed, Zero};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 use z3::ast::{Ast, Bool, Dynamic, Int};
@@ -405,13 +406,15 @@ pub fn generalize(
     cube: &[Expr],
     core: &[usize],
     level: usize,
+    thresholds: &[BigInt],
 ) -> Result<Vec<Expr>, Unknown> {
     // Relational first: a sum of two bounds that stays blocked is tried
     // before the core narrows the cube to bounds the frame happens to
     // exclude (`x1 >= k` at level k, one lemma per unrolling).
+    let blocking = Blocking::new(frames, loc, level);
     let (mut cube, mut core) = (cube.to_vec(), core.to_vec());
     if (2..=8).contains(&cube.len()) {
-        let summed = combine(frames, loc, cube.clone(), level)?;
+        let summed = combine(&blocking, cube.clone())?;
         if summed != cube {
             if let Some(c) = frames.relative_core(loc, &summed, level - 1)? {
                 (cube, core) = (summed, c);
@@ -450,53 +453,33 @@ pub fn generalize(
             i += 1;
             continue;
         }
-        if frames.meets_init(loc, &candidate)?.is_some() {
-            if let Some(c) = frames.relative_core(loc, &candidate, level - 1)? {
-                // Keep only the core of the smaller cube too (if it still
-                // excludes the initial states).
-                let smaller: Vec<Expr> = c.iter().map(|&j| candidate[j].clone()).collect();
-                current = if smaller.len() < candidate.len()
-                    && frames.meets_init(loc, &smaller)?.is_some()
-                {
+        if let Some(c) = blocking.core(&candidate)? {
+            // Keep only the core of the smaller cube too (if it still
+            // excludes the initial states).
+            let smaller: Vec<Expr> = c.iter().map(|&j| candidate[j].clone()).collect();
+            current =
+                if smaller.len() < candidate.len() && frames.meets_init(loc, &smaller)?.is_some() {
                     smaller
                 } else {
                     candidate
                 };
-                continue;
-            }
+            continue;
         }
         i += 1;
     }
     if current.len() <= 6 {
-        current = combine(frames, loc, current, level)?;
+        current = combine(&blocking, current)?;
     }
     if current.len() <= 3 {
-        current = weaken(frames, loc, current, level)?;
+        current = weaken(&blocking, current, thresholds)?;
     }
     Ok(current)
-}
-
-/// Is `cube` at `loc` disjoint from the initial states and blocked
-/// relative to frame `level - 1`?
-fn still_blocked(
-    frames: &Frames,
-    loc: usize,
-    cube: &[Expr],
-    level: usize,
-) -> Result<bool, Unknown> {
-    Ok(frames.meets_init(loc, cube)?.is_some()
-        && frames.relative_core(loc, cube, level - 1)?.is_some())
 }
 
 /// Replaces two bounds by their sum while the cube stays blocked: from
 /// `a0 <= 1999` and `-a1 <= -1000`, the larger cube `a0 - a1 <= 999`
 /// (relational lemmas that bounds alone give one unrolling at a time).
-fn combine(
-    frames: &Frames,
-    loc: usize,
-    mut cube: Vec<Expr>,
-    level: usize,
-) -> Result<Vec<Expr>, Unknown> {
+fn combine(blocking: &Blocking, mut cube: Vec<Expr>) -> Result<Vec<Expr>, Unknown> {
     let mut tries = 0;
     'again: while tries < 12 {
         for i in 0..cube.len() {
@@ -521,7 +504,7 @@ fn combine(
                         .collect();
                     candidate.push(le_expr(&p, &c));
                     tries += 1;
-                    if still_blocked(frames, loc, &candidate, level)? {
+                    if blocking.blocked(&candidate)? {
                         cube = candidate;
                         continue 'again;
                     }
@@ -568,13 +551,16 @@ const MAX_THRESHOLD_VARIANTS: usize = 3;
 const MULTIPLIERS: [(i64, i64); 3] = [(1, 1), (1, 2), (2, 1)];
 
 /// Raises the bound of each `p <= c` literal as far as the cube stays
-/// blocked (a larger cube is a stronger lemma): doubling steps, then
-/// bisection.
+/// blocked (a larger cube is a stronger lemma). The task's thresholds
+/// first, weakest first (one query may reach `i <= -1` from
+/// `i <= -2147483649`, where doubling takes 31); then doubling steps, then
+/// bisection. A bound that is not blocked comes with a witness (an initial
+/// state, or a step into the cube) whose value `v` of `p` no bound `>= v`
+/// can exclude either: the search's upper end drops to it at once.
 fn weaken(
-    frames: &Frames,
-    loc: usize,
+    blocking: &Blocking,
     mut cube: Vec<Expr>,
-    level: usize,
+    thresholds: &[BigInt],
 ) -> Result<Vec<Expr>, Unknown> {
     for i in 0..cube.len() {
         let Some((p, c)) = as_le(&cube[i]) else {
@@ -585,28 +571,63 @@ fn weaken(
             out[i] = le_expr(&p, &(&c + d));
             out
         };
-        let (mut ok, mut bad) = (BigInt::zero(), None::<BigInt>);
-        let mut d = BigInt::one();
-        for _ in 0..24 {
-            if still_blocked(frames, loc, &with(&cube, &d), level)? {
-                ok = d.clone();
-                d *= 2;
-            } else {
-                bad = Some(d);
+        // Blocked at `c + d`, or the smallest failing `d` the witness shows.
+        let fails_from = |d: &BigInt| -> Result<Option<BigInt>, Unknown> {
+            Ok(blocking.witness(&with(&cube, d))?.map(|state| {
+                value_at(&p, &state).map_or_else(|| d.clone(), |v| (v - &c).min(d.clone()))
+            }))
+        };
+        let (mut ok, mut hi) = (BigInt::zero(), None::<BigInt>);
+        let mut jumps: Vec<BigInt> = thresholds
+            .iter()
+            .flat_map(|t| [t - 1, t.clone(), -t, -t - 1])
+            .map(|b| b - &c)
+            .filter(|d| d.is_positive())
+            .collect();
+        jumps.sort_by(|a, b| b.cmp(a));
+        jumps.dedup();
+        let mut tried = 0;
+        for d in jumps {
+            if tried == MAX_THRESHOLD_JUMPS {
                 break;
             }
+            if hi.as_ref().is_some_and(|h| &d >= h) {
+                continue;
+            }
+            tried += 1;
+            match fails_from(&d)? {
+                None => {
+                    ok = d;
+                    break;
+                }
+                Some(from) => hi = Some(from.max(BigInt::one())),
+            }
         }
-        if let Some(mut hi) = bad {
+        if hi.is_none() {
+            let mut d = if ok.is_zero() { BigInt::one() } else { &ok * 2 };
+            for _ in 0..24 {
+                match fails_from(&d)? {
+                    None => {
+                        ok = d.clone();
+                        d *= 2;
+                    }
+                    Some(from) => {
+                        hi = Some(from.max(&ok + 1u32));
+                        break;
+                    }
+                }
+            }
+        }
+        if let Some(mut hi) = hi {
             // ok < answer < hi
             for _ in 0..12 {
                 if &hi - &ok <= BigInt::one() {
                     break;
                 }
                 let mid: BigInt = (&ok + &hi) / 2;
-                if still_blocked(frames, loc, &with(&cube, &mid), level)? {
-                    ok = mid;
-                } else {
-                    hi = mid;
+                match fails_from(&mid)? {
+                    None => ok = mid,
+                    Some(from) => hi = from.max(&ok + 1u32),
                 }
             }
         }
@@ -615,6 +636,15 @@ fn weaken(
         }
     }
     Ok(cube)
+}
+
+/// Threshold bounds tried per literal before doubling (see [`weaken`]).
+const MAX_THRESHOLD_JUMPS: usize = 3;
+
+/// The value of the linear form `p` in `state` (`None` if it names a
+/// variable the state lacks).
+fn value_at(p: &BTreeMap<String, BigInt>, state: &BTreeMap<String, BigInt>) -> Option<BigInt> {
+    p.iter().map(|(x, k)| state.get(x).map(|v| k * v)).sum()
 }
 
 #[cfg(test)]
@@ -749,7 +779,7 @@ mod tests {
                 .relative_core(loc, &cube, 0)
                 .unwrap()
                 .expect("blocked");
-            let g = generalize(&frames, loc, &cube, &core, 1).unwrap();
+            let g = generalize(&frames, loc, &cube, &core, 1, &[]).unwrap();
             assert_eq!(g.len(), 1, "{g:?}");
             let minus_x = Expr::Mul(Num((-1).into()), Box::new(x()));
             assert_eq!(g[0], Expr::Le(Box::new(minus_x), Box::new(Expr::int(-2))));
@@ -781,5 +811,31 @@ mod tests {
             got[0],
             vec![Expr::Le(Box::new(minus_x()), Box::new(Expr::int(-100)))]
         );
+    }
+
+    #[test]
+    fn weakening_jumps_to_a_task_threshold_instead_of_doubling_towards_it() {
+        in_context(|| {
+            let task = counter_task();
+            crate::smt::set_array_vars(&task);
+            let frames = Frames::new(&task, Budget::new(None));
+            let loc = frames.loc("l");
+            // x <= -2147483649 (an overflow check's cube) at level 1: the
+            // largest bound still blocked is x <= -1 (x = 0 is initial).
+            let far = vec![Expr::Le(Box::new(x()), Box::new(Expr::int(-2147483649)))];
+            let weakened = |thresholds: &[BigInt]| {
+                let before = frames.budget.queries.get();
+                let got = weaken(&Blocking::new(&frames, loc, 1), far.clone(), thresholds).unwrap();
+                (got, frames.budget.queries.get() - before)
+            };
+            let (got, queries) = weakened(&[0.into(), 10.into(), 2147483647.into()]);
+            assert_eq!(got, vec![Expr::Le(Box::new(x()), Box::new(Expr::int(-1)))]);
+            assert!(queries <= 6, "{queries} queries");
+            // Without thresholds, 24 doublings end far below: the bound the
+            // jump finds in a few queries is out of their reach.
+            let (slow, queries) = weakened(&[]);
+            assert_ne!(slow, got);
+            assert!(queries >= 24, "{queries} queries");
+        });
     }
 }

@@ -4,6 +4,7 @@
 //! frames are equal. Answers are certified like CEGAR's: the inductive frame
 //! as a SAFE body, the obligation chain as a concrete trace.
 
+mod blocking;
 pub mod certificate;
 pub mod frames;
 pub mod generalize;
@@ -365,7 +366,14 @@ impl<'t> Pdr<'t> {
                 None => {
                     core.sort_unstable();
                     core.dedup();
-                    let g = generalize::generalize(&self.frames, loc, &cube, &core, level)?;
+                    let g = generalize::generalize(
+                        &self.frames,
+                        loc,
+                        &cube,
+                        &core,
+                        level,
+                        &self.thresholds,
+                    )?;
                     let mut at = level;
                     while at < self.frames.top && self.frames.relative_core(loc, &g, at)?.is_some()
                     {

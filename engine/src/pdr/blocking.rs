@@ -1,0 +1,313 @@
+//! Whether a cube stays blocked at one location and level while PDR
+//! generalises it, remembering the states that showed a candidate was not
+//! so that later candidates containing them are answered without a query.
+//!
+//! A candidate is blocked at `(loc, level)` when it meets no initial state
+//! and no step from frame `level - 1` enters it (from outside it, on a
+//! self-loop). The frames do not change while one cube is generalised, so
+//! an initial state, or a step from the frame, found for one candidate is
+//! still one for every other candidate that contains it (and, on a
+//! self-loop, not its start): that candidate is not blocked either. The
+//! answers are exactly those of the queries; only their number drops.
+
+use super::frames::Frames;
+use crate::Unknown;
+use format::eval::Env;
+use format::Expr;
+use num_bigint::BigInt;
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+
+type State = BTreeMap<String, BigInt>;
+
+/// What showed a candidate not blocked.
+enum Witness {
+    /// An initial state.
+    Initial(State),
+    /// A step from the frame below into the candidate.
+    Step {
+        self_loop: bool,
+        before: State,
+        after: State,
+    },
+}
+
+impl Witness {
+    /// Does this witness show `cube` not blocked too?
+    fn shows(&self, cube: &[Expr]) -> bool {
+        match self {
+            Witness::Initial(s) => contains(cube, s),
+            Witness::Step {
+                self_loop,
+                before,
+                after,
+            } => contains(cube, after) && !(*self_loop && contains(cube, before)),
+        }
+    }
+
+    /// The state in the candidate: the initial state or the step's end.
+    fn state(&self) -> &State {
+        match self {
+            Witness::Initial(s) | Witness::Step { after: s, .. } => s,
+        }
+    }
+}
+
+/// Is `state` in `cube` (every literal evaluates to true)? A literal that
+/// cannot be evaluated counts as false: the witness is then not used.
+fn contains(cube: &[Expr], state: &State) -> bool {
+    let env = Env {
+        vars: state.clone(),
+        ..Env::default()
+    };
+    cube.iter().all(|l| env.holds(l).unwrap_or(false))
+}
+
+/// The blocking test of one generalisation: location, level, and the
+/// witnesses found so far.
+pub struct Blocking<'a> {
+    frames: &'a Frames<'a>,
+    loc: usize,
+    level: usize,
+    seen: RefCell<Vec<Witness>>,
+    /// Candidates answered from a witness, without a query.
+    pub saved: std::cell::Cell<usize>,
+}
+
+impl<'a> Blocking<'a> {
+    pub fn new(frames: &'a Frames<'a>, loc: usize, level: usize) -> Self {
+        Blocking {
+            frames,
+            loc,
+            level,
+            seen: RefCell::new(Vec::new()),
+            saved: std::cell::Cell::new(0),
+        }
+    }
+
+    /// `None` if `cube` is blocked; else a state of `cube` that is initial
+    /// or the end of a step into it.
+    pub fn witness(&self, cube: &[Expr]) -> Result<Option<State>, Unknown> {
+        Ok(match self.core(cube)? {
+            Some(_) => None,
+            None => self.seen.borrow().last().map(|w| w.state().clone()),
+        })
+    }
+
+    /// Is `cube` blocked?
+    pub fn blocked(&self, cube: &[Expr]) -> Result<bool, Unknown> {
+        Ok(self.core(cube)?.is_some())
+    }
+
+    /// `Some(core)` if `cube` is blocked, with the indices of the literals
+    /// the steps' unsat cores need; `None` if not. The witness that shows
+    /// it is not is the last one kept.
+    pub fn core(&self, cube: &[Expr]) -> Result<Option<Vec<usize>>, Unknown> {
+        let known = self.seen.borrow().iter().position(|w| w.shows(cube));
+        if let Some(i) = known {
+            // Kept last, so that `witness` reads it.
+            let mut seen = self.seen.borrow_mut();
+            let w = seen.remove(i);
+            seen.push(w);
+            self.saved.set(self.saved.get() + 1);
+            return Ok(None);
+        }
+        if let Ok(state) = self.frames.initial_in(self.loc, cube)? {
+            self.seen.borrow_mut().push(Witness::Initial(state));
+            return Ok(None);
+        }
+        match self.frames.step_into(self.loc, cube, self.level - 1)? {
+            Ok((point, self_loop)) => {
+                self.seen.borrow_mut().push(Witness::Step {
+                    self_loop,
+                    before: point.state,
+                    after: point.next,
+                });
+                Ok(None)
+            }
+            Err(core) => Ok(Some(core)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::smt::Budget;
+    use format::{Edge, Task, VarDecl};
+    use proptest::prelude::*;
+
+    fn x() -> Expr {
+        Expr::var("x")
+    }
+
+    fn le(a: Expr, b: Expr) -> Expr {
+        Expr::Le(Box::new(a), Box::new(b))
+    }
+
+    /// `x >= lo && x <= hi` as a cube (either side may be left out).
+    fn cube(lo: Option<i64>, hi: Option<i64>) -> Vec<Expr> {
+        let minus_x = Expr::Mul(format::Num((-1).into()), Box::new(x()));
+        lo.map(|l| le(minus_x, Expr::int(-l)))
+            .into_iter()
+            .chain(hi.map(|h| le(x(), Expr::int(h))))
+            .collect()
+    }
+
+    /// x := 0; while (x < 10) x := x + 1 (a self-loop at `l`).
+    fn counter_task() -> Task {
+        Task {
+            vars: vec![VarDecl::int("x")],
+            locations: vec!["l".into(), "bad".into()],
+            initial_location: "l".into(),
+            bad_location: "bad".into(),
+            init: Expr::eq(x(), Expr::int(0)),
+            edges: vec![
+                Edge {
+                    id: 0,
+                    name: "loop".into(),
+                    from: "l".into(),
+                    to: "l".into(),
+                    locals: vec![],
+                    relation: Expr::And(vec![
+                        Expr::Lt(Box::new(x()), Box::new(Expr::int(10))),
+                        Expr::eq(Expr::next("x"), Expr::Add(vec![x(), Expr::int(1)])),
+                    ]),
+                },
+                Edge {
+                    id: 1,
+                    name: "fail".into(),
+                    from: "l".into(),
+                    to: "bad".into(),
+                    locals: vec![],
+                    relation: Expr::Gt(Box::new(x()), Box::new(Expr::int(10))),
+                },
+            ],
+        }
+    }
+
+    fn in_context<T: Send + Sync>(f: impl Fn() -> T + Send + Sync) -> T {
+        z3::with_z3_config(&z3::Config::new(), || crate::watchdog::guarded(&f))
+    }
+
+    #[test]
+    fn a_step_found_for_one_candidate_answers_a_later_one_that_contains_it() {
+        in_context(|| {
+            let task = counter_task();
+            crate::smt::set_array_vars(&task);
+            let frames = Frames::new(&task, Budget::new(None));
+            let loc = frames.loc("l");
+            // Level 1, relative to F_0 (x = 0): x >= 1 is entered by 0 -> 1.
+            let blocking = Blocking::new(&frames, loc, 1);
+            assert!(!blocking.blocked(&cube(Some(1), None)).unwrap());
+            let asked = frames.budget.queries.get();
+            // 1 <= x <= 2 contains that step's end and not its start.
+            assert!(!blocking.blocked(&cube(Some(1), Some(2))).unwrap());
+            assert_eq!(frames.budget.queries.get(), asked);
+            assert_eq!(blocking.saved.get(), 1);
+            // x >= 2 does not contain it: asked, and blocked.
+            assert!(blocking.blocked(&cube(Some(2), None)).unwrap());
+            assert!(frames.budget.queries.get() > asked);
+            // 0 <= x <= 1 contains the step's start too (a self-loop
+            // must enter from outside): the witness does not count, the
+            // query finds the initial state.
+            let before = blocking.saved.get();
+            assert!(!blocking.blocked(&cube(Some(0), Some(1))).unwrap());
+            assert_eq!(blocking.saved.get(), before);
+        });
+    }
+
+    /// x := 0, y := 0; while (x < 10) x := x + 1 (y never changes: a cube
+    /// with y >= 1 is blocked, though steps inside it exist).
+    fn frozen_y_task() -> Task {
+        let mut task = counter_task();
+        task.vars.push(VarDecl::int("y"));
+        task.init = Expr::And(vec![
+            task.init.clone(),
+            Expr::eq(Expr::var("y"), Expr::int(0)),
+        ]);
+        if let Expr::And(parts) = &mut task.edges[0].relation {
+            parts.push(Expr::eq(Expr::next("y"), Expr::var("y")));
+        }
+        task
+    }
+
+    /// `lo <= v && v <= hi` for each variable named, as a cube.
+    fn box_cube(bounds: &[(&str, Option<i64>, Option<i64>)]) -> Vec<Expr> {
+        let mut out = Vec::new();
+        for &(v, lo, hi) in bounds {
+            let minus = Expr::Mul(format::Num((-1).into()), Box::new(Expr::var(v)));
+            out.extend(lo.map(|l| le(minus.clone(), Expr::int(-l))));
+            out.extend(hi.map(|h| le(Expr::var(v), Expr::int(h))));
+        }
+        out
+    }
+
+    #[test]
+    fn a_step_inside_a_cube_does_not_show_a_self_loop_cube_open() {
+        in_context(|| {
+            let task = frozen_y_task();
+            crate::smt::set_array_vars(&task);
+            let mut frames = Frames::new(&task, Budget::new(None));
+            let loc = frames.loc("l");
+            frames.new_level();
+            frames.new_level();
+            // Level 2, relative to F_1 (no lemma): (2, 1) -> (3, 1) enters
+            // x >= 3 && y >= 1; it starts inside y >= 1, which only a
+            // change of y could enter: blocked.
+            let blocking = Blocking::new(&frames, loc, 2);
+            let entered = box_cube(&[("x", Some(3), None), ("y", Some(1), None)]);
+            assert!(!blocking.blocked(&entered).unwrap());
+            assert!(blocking
+                .blocked(&box_cube(&[("y", Some(1), None)]))
+                .unwrap());
+            assert_eq!(blocking.saved.get(), 0);
+        });
+    }
+
+    type Bounds = Vec<(Option<i64>, Option<i64>, Option<i64>, Option<i64>)>;
+
+    fn bounds() -> impl Strategy<Value = Bounds> {
+        let b = || proptest::option::of(-2i64..12);
+        // y >= 1 often: the cubes a step inside them must not open.
+        let y_low = prop_oneof![Just(Some(1i64)), b()];
+        proptest::collection::vec((b(), b(), y_low, b()), 1..8)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        /// Remembered witnesses change how many queries are made, never
+        /// an answer: every candidate gets the answer a fresh test gives.
+        #[test]
+        fn remembered_witnesses_never_change_an_answer(
+            bounds in bounds(),
+            level in 1usize..3,
+            lemma in proptest::bool::ANY,
+        ) {
+            let got = in_context(|| {
+                let task = frozen_y_task();
+                crate::smt::set_array_vars(&task);
+                let mut frames = Frames::new(&task, Budget::new(None));
+                let loc = frames.loc("l");
+                frames.new_level();
+                frames.new_level();
+                if lemma {
+                    // F_1 also knows x <= 1 (the cube x >= 2 blocked at level 1).
+                    frames.add_lemma(loc, cube(Some(2), None), 1);
+                }
+                let remembering = Blocking::new(&frames, loc, level);
+                bounds
+                    .iter()
+                    .map(|&(xl, xh, yl, yh)| {
+                        let c = box_cube(&[("x", xl, xh), ("y", yl, yh)]);
+                        let fresh = Blocking::new(&frames, loc, level).blocked(&c).unwrap();
+                        (remembering.blocked(&c).unwrap(), fresh)
+                    })
+                    .collect::<Vec<_>>()
+            });
+            for (i, (remembered, fresh)) in got.into_iter().enumerate() {
+                prop_assert_eq!(remembered, fresh, "candidate {}: {:?}", i, bounds[i]);
+            }
+        }
+    }
+}
