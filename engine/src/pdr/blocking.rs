@@ -133,13 +133,10 @@ impl<'a> Blocking<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pdr::testing::{counter_task, in_context, x};
     use crate::smt::Budget;
-    use format::{Edge, Task, VarDecl};
+    use format::{Task, VarDecl};
     use proptest::prelude::*;
-
-    fn x() -> Expr {
-        Expr::var("x")
-    }
 
     fn le(a: Expr, b: Expr) -> Expr {
         Expr::Le(Box::new(a), Box::new(b))
@@ -152,42 +149,6 @@ mod tests {
             .into_iter()
             .chain(hi.map(|h| le(x(), Expr::int(h))))
             .collect()
-    }
-
-    /// x := 0; while (x < 10) x := x + 1 (a self-loop at `l`).
-    fn counter_task() -> Task {
-        Task {
-            vars: vec![VarDecl::int("x")],
-            locations: vec!["l".into(), "bad".into()],
-            initial_location: "l".into(),
-            bad_location: "bad".into(),
-            init: Expr::eq(x(), Expr::int(0)),
-            edges: vec![
-                Edge {
-                    id: 0,
-                    name: "loop".into(),
-                    from: "l".into(),
-                    to: "l".into(),
-                    locals: vec![],
-                    relation: Expr::And(vec![
-                        Expr::Lt(Box::new(x()), Box::new(Expr::int(10))),
-                        Expr::eq(Expr::next("x"), Expr::Add(vec![x(), Expr::int(1)])),
-                    ]),
-                },
-                Edge {
-                    id: 1,
-                    name: "fail".into(),
-                    from: "l".into(),
-                    to: "bad".into(),
-                    locals: vec![],
-                    relation: Expr::Gt(Box::new(x()), Box::new(Expr::int(10))),
-                },
-            ],
-        }
-    }
-
-    fn in_context<T: Send + Sync>(f: impl Fn() -> T + Send + Sync) -> T {
-        z3::with_z3_config(&z3::Config::new(), || crate::watchdog::guarded(&f))
     }
 
     #[test]
@@ -232,6 +193,16 @@ mod tests {
         task
     }
 
+    /// Frames of `task` with levels 1 and 2 open, and location `l`.
+    fn two_levels(task: &Task) -> (Frames<'_>, usize) {
+        crate::smt::set_array_vars(task);
+        let mut frames = Frames::new(task, Budget::new(None));
+        frames.new_level();
+        frames.new_level();
+        let loc = frames.loc("l");
+        (frames, loc)
+    }
+
     /// `lo <= v && v <= hi` for each variable named, as a cube.
     fn box_cube(bounds: &[(&str, Option<i64>, Option<i64>)]) -> Vec<Expr> {
         let mut out = Vec::new();
@@ -247,11 +218,7 @@ mod tests {
     fn a_step_inside_a_cube_does_not_show_a_self_loop_cube_open() {
         in_context(|| {
             let task = frozen_y_task();
-            crate::smt::set_array_vars(&task);
-            let mut frames = Frames::new(&task, Budget::new(None));
-            let loc = frames.loc("l");
-            frames.new_level();
-            frames.new_level();
+            let (frames, loc) = two_levels(&task);
             // Level 2, relative to F_1 (no lemma): (2, 1) -> (3, 1) enters
             // x >= 3 && y >= 1; it starts inside y >= 1, which only a
             // change of y could enter: blocked.
@@ -286,11 +253,7 @@ mod tests {
         ) {
             let got = in_context(|| {
                 let task = frozen_y_task();
-                crate::smt::set_array_vars(&task);
-                let mut frames = Frames::new(&task, Budget::new(None));
-                let loc = frames.loc("l");
-                frames.new_level();
-                frames.new_level();
+                let (mut frames, loc) = two_levels(&task);
                 if lemma {
                     // F_1 also knows x <= 1 (the cube x >= 2 blocked at level 1).
                     frames.add_lemma(loc, cube(Some(2), None), 1);

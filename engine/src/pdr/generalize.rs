@@ -651,7 +651,7 @@ fn value_at(p: &BTreeMap<String, BigInt>, state: &BTreeMap<String, BigInt>) -> O
 mod tests {
     use super::*;
     use crate::pdr::frames::Point;
-    use format::{Task, VarDecl};
+    use crate::pdr::testing::{counter_task, in_context, x};
 
     fn env(vars: &[(&str, i64)], nexts: &[(&str, i64)]) -> Env {
         Env {
@@ -665,10 +665,6 @@ mod tests {
                 .collect(),
             ..Env::default()
         }
-    }
-
-    fn x() -> Expr {
-        Expr::var("x")
     }
 
     #[test]
@@ -699,42 +695,6 @@ mod tests {
             implicant(&ne, &e),
             vec![Expr::Lt(Box::new(x()), Box::new(Expr::int(5)))]
         );
-    }
-
-    fn counter_task() -> Task {
-        // l: x := 0; while (x < 10) x := x + 1; bad if x > 10.
-        Task {
-            vars: vec![VarDecl::int("x")],
-            locations: vec!["l".into(), "bad".into()],
-            initial_location: "l".into(),
-            bad_location: "bad".into(),
-            init: Expr::eq(x(), Expr::int(0)),
-            edges: vec![
-                format::Edge {
-                    id: 0,
-                    name: "loop".into(),
-                    from: "l".into(),
-                    to: "l".into(),
-                    locals: vec![],
-                    relation: Expr::And(vec![
-                        Expr::Lt(Box::new(x()), Box::new(Expr::int(10))),
-                        Expr::eq(Expr::next("x"), Expr::Add(vec![x(), Expr::int(1)])),
-                    ]),
-                },
-                format::Edge {
-                    id: 1,
-                    name: "fail".into(),
-                    from: "l".into(),
-                    to: "bad".into(),
-                    locals: vec![],
-                    relation: Expr::Gt(Box::new(x()), Box::new(Expr::int(10))),
-                },
-            ],
-        }
-    }
-
-    fn in_context<T: Send + Sync>(f: impl Fn() -> T + Send + Sync) -> T {
-        z3::with_z3_config(&z3::Config::new(), || crate::watchdog::guarded(&f))
     }
 
     #[test]

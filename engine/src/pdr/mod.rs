@@ -9,6 +9,8 @@ pub mod certificate;
 pub mod frames;
 pub mod generalize;
 pub mod parity;
+#[cfg(test)]
+mod testing;
 
 use super::smt::Budget;
 use super::{Config, Outcome, Stats, Unknown, Verdict};
