@@ -70,7 +70,10 @@ pub struct Blocking<'a> {
     loc: usize,
     level: usize,
     seen: RefCell<Vec<Witness>>,
-    /// Candidates answered from a witness, without a query.
+    /// The blocked candidates asked about, with their cores.
+    blocked: RefCell<Vec<(Vec<Expr>, Vec<usize>)>>,
+    /// Candidates answered from a witness or an earlier answer, without a
+    /// query.
     pub saved: std::cell::Cell<usize>,
 }
 
@@ -81,6 +84,7 @@ impl<'a> Blocking<'a> {
             loc,
             level,
             seen: RefCell::new(Vec::new()),
+            blocked: RefCell::new(Vec::new()),
             saved: std::cell::Cell::new(0),
         }
     }
@@ -103,6 +107,10 @@ impl<'a> Blocking<'a> {
     /// the steps' unsat cores need; `None` if not. The witness that shows
     /// it is not is the last one kept.
     pub fn core(&self, cube: &[Expr]) -> Result<Option<Vec<usize>>, Unknown> {
+        if let Some((_, core)) = self.blocked.borrow().iter().find(|(c, _)| c == cube) {
+            self.saved.set(self.saved.get() + 1);
+            return Ok(Some(core.clone()));
+        }
         let known = self.seen.borrow().iter().position(|w| w.shows(cube));
         if let Some(i) = known {
             // Kept last, so that `witness` reads it.
@@ -125,7 +133,12 @@ impl<'a> Blocking<'a> {
                 });
                 Ok(None)
             }
-            Err(core) => Ok(Some(core)),
+            Err(core) => {
+                self.blocked
+                    .borrow_mut()
+                    .push((cube.to_vec(), core.clone()));
+                Ok(Some(core))
+            }
         }
     }
 }
@@ -167,8 +180,13 @@ mod tests {
             assert_eq!(frames.budget.queries.get(), asked);
             assert_eq!(blocking.saved.get(), 1);
             // x >= 2 does not contain it: asked, and blocked.
-            assert!(blocking.blocked(&cube(Some(2), None)).unwrap());
+            let core = blocking.core(&cube(Some(2), None)).unwrap();
+            assert_eq!(core, Some(vec![0]));
             assert!(frames.budget.queries.get() > asked);
+            // Asked again, it is answered from memory, core and all.
+            let asked = frames.budget.queries.get();
+            assert_eq!(blocking.core(&cube(Some(2), None)).unwrap(), core);
+            assert_eq!(frames.budget.queries.get(), asked);
             // 0 <= x <= 1 contains the step's start too (a self-loop
             // must enter from outside): the witness does not count, the
             // query finds the initial state.

@@ -416,7 +416,7 @@ pub fn generalize(
     if (2..=8).contains(&cube.len()) {
         let summed = combine(&blocking, cube.clone())?;
         if summed != cube {
-            if let Some(c) = frames.relative_core(loc, &summed, level - 1)? {
+            if let Some(c) = blocking.core(&summed)? {
                 (cube, core) = (summed, c);
             }
         }
