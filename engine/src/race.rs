@@ -16,7 +16,10 @@
 //! they spent. Lanes without one need not run at all until the leaders
 //! have spent theirs ([`Deferred`]): trivial tasks cost one solver engine
 //! and one Z3 context. When they start does not change the answer, only
-//! how soon it comes: the rule counts work alone.
+//! how soon it comes: the rule counts work alone. A lane may also start
+//! behind, its first query counting after a start cost `c` (its own Z3
+//! context): an answer with fewer units stops it before that query, and
+//! the race does not wait for it.
 
 use super::watchdog::Canceller;
 use super::Unknown;
@@ -37,7 +40,8 @@ pub struct Lane {
     /// Work units one query of this engine counts for.
     price: u64,
     /// Units that count for nothing: an answer within them beats all others.
-    head_start: u64,
+    /// Negative for a lane that starts behind (see [`Lane::trailing`]).
+    head_start: i64,
     /// Counted work allowed (see [`Lane::work`]); `i64::MAX` until a rival
     /// answers, negative when even the head start is more than allowed.
     cap: AtomicI64,
@@ -64,7 +68,7 @@ impl Lane {
         Arc::new(Lane {
             cap: AtomicI64::new(i64::MAX),
             price,
-            head_start,
+            head_start: head_start as i64,
             refutes_only: true,
             ..Lane::default()
         })
@@ -76,7 +80,19 @@ impl Lane {
         Arc::new(Lane {
             cap: AtomicI64::new(i64::MAX),
             price,
-            head_start,
+            head_start: head_start as i64,
+            ..Lane::default()
+        })
+    }
+
+    /// A lane whose work counts `start_cost` units more: what starting it
+    /// costs (a Z3 context of its own) before its first query. A rival
+    /// answering with fewer units stops it before it starts.
+    pub fn trailing(price: u64, start_cost: u64) -> Arc<Lane> {
+        Arc::new(Lane {
+            cap: AtomicI64::new(i64::MAX),
+            price,
+            head_start: -(start_cost as i64),
             ..Lane::default()
         })
     }
@@ -129,8 +145,8 @@ impl Lane {
 }
 
 /// Units spent minus a head start, as a signed count.
-fn counted(spent: u64, head_start: u64) -> i64 {
-    spent as i64 - head_start as i64
+fn counted(spent: u64, head_start: i64) -> i64 {
+    spent as i64 - head_start
 }
 
 thread_local! {
@@ -241,6 +257,8 @@ pub fn referee<T>(
             if leaders().any(|j| definite[j] && lanes[j].work() <= 0) {
                 // Answered within its head start: the held lanes cannot win.
                 d.held.iter().for_each(|&j| lanes[j].cancel());
+            } else if d.held.iter().all(|&j| lanes[j].is_cancelled()) {
+                // Stopped by an answer before they started: they never do.
             } else if std::time::Instant::now() >= d.after
                 || leaders()
                     .all(|j| results[j].is_some() || lanes[j].is_cancelled() || lanes[j].work() > 0)
@@ -521,5 +539,49 @@ mod tests {
         tx.send(finish(0, None, 7)).unwrap();
         let (winner, results) = referee(&lanes, &rx, None, |_| {});
         assert_eq!((winner, results), (None, vec![Some(7)]));
+    }
+
+    #[test]
+    fn a_trailing_lane_is_stopped_by_an_answer_within_its_start_cost() {
+        for (spent, stopped) in [(40, true), (60, false)] {
+            // PDR answers with `spent` units; CEGAR counts 48 before its
+            // first query (price 3) and could only win with `spent - 1`:
+            // at 40 it is stopped before its first query and not waited
+            // for; at 60 it may still answer and is.
+            let lanes = [Lane::new(1), Lane::trailing(3, 48)];
+            assert_eq!(lanes[1].work(), 48);
+            let (tx, rx) = channel();
+            spend(&lanes[0], spent).unwrap();
+            tx.send(finish(0, Some(true), "pdr")).unwrap();
+            if !stopped {
+                tx.send(finish(1, None, "cegar")).unwrap();
+            }
+            let (winner, results) = referee(&lanes, &rx, None, |_| {});
+            assert_eq!(winner, Some(0));
+            assert_eq!(lanes[1].is_cancelled(), stopped, "PDR spent {spent}");
+            assert_eq!(results[1].is_some(), !stopped, "PDR spent {spent}");
+            assert_eq!(lanes[1].spent(), 0);
+        }
+    }
+
+    #[test]
+    fn a_held_lane_stopped_before_its_start_is_never_started() {
+        let lanes = [Lane::leading(1, 4), Lane::trailing(3, 48)];
+        // The leader is past its head start, which would start the held
+        // lane, but a rival's answer has already put it out of reach.
+        spend(&lanes[0], 10).unwrap();
+        lanes[1].limit(5);
+        assert!(lanes[1].is_cancelled());
+        let (tx, rx) = channel();
+        tx.send(finish(0, Some(true), "pdr")).unwrap();
+        let started = std::cell::Cell::new(false);
+        let held = Deferred {
+            held: vec![1],
+            after: std::time::Instant::now(),
+            start: Box::new(|| started.set(true)),
+        };
+        let (winner, _) = referee(&lanes, &rx, Some(held), |_| {});
+        assert_eq!(winner, Some(0));
+        assert!(!started.get());
     }
 }
