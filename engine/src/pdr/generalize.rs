@@ -552,7 +552,7 @@ const MULTIPLIERS: [(i64, i64); 3] = [(1, 1), (1, 2), (2, 1)];
 
 /// Raises the bound of each `p <= c` literal as far as the cube stays
 /// blocked (a larger cube is a stronger lemma). The task's thresholds
-/// first, weakest first (one query may reach `i <= -1` from
+/// first, the largest bound first (one query may reach `i <= -1` from
 /// `i <= -2147483649`, where doubling takes 31); then doubling steps, then
 /// bisection. A bound that is not blocked comes with a witness (an initial
 /// state, or a step into the cube) whose value `v` of `p` no bound `>= v`
