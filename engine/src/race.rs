@@ -56,43 +56,33 @@ pub struct Lane {
 impl Lane {
     /// A lane whose queries count `price` work units each.
     pub fn new(price: u64) -> Arc<Lane> {
-        Arc::new(Lane {
-            cap: AtomicI64::new(i64::MAX),
-            price,
-            ..Lane::default()
-        })
+        Lane::with(price, 0, false)
     }
 
     /// A lane for an engine that can only answer unsafe.
     pub fn refuting(price: u64, head_start: u64) -> Arc<Lane> {
-        Arc::new(Lane {
-            cap: AtomicI64::new(i64::MAX),
-            price,
-            head_start: head_start as i64,
-            refutes_only: true,
-            ..Lane::default()
-        })
+        Lane::with(price, head_start as i64, true)
     }
 
     /// A lane whose work counts `head_start` units less (see the module's
     /// doc).
     pub fn leading(price: u64, head_start: u64) -> Arc<Lane> {
-        Arc::new(Lane {
-            cap: AtomicI64::new(i64::MAX),
-            price,
-            head_start: head_start as i64,
-            ..Lane::default()
-        })
+        Lane::with(price, head_start as i64, false)
     }
 
     /// A lane whose work counts `start_cost` units more: what starting it
     /// costs (a Z3 context of its own) before its first query. A rival
     /// answering with fewer units stops it before it starts.
     pub fn trailing(price: u64, start_cost: u64) -> Arc<Lane> {
+        Lane::with(price, -(start_cost as i64), false)
+    }
+
+    fn with(price: u64, head_start: i64, refutes_only: bool) -> Arc<Lane> {
         Arc::new(Lane {
             cap: AtomicI64::new(i64::MAX),
             price,
-            head_start: -(start_cost as i64),
+            head_start,
+            refutes_only,
             ..Lane::default()
         })
     }

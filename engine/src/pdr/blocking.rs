@@ -92,62 +92,61 @@ impl<'a> Blocking<'a> {
     /// `None` if `cube` is blocked; else a state of `cube` that is initial
     /// or the end of a step into it.
     pub fn witness(&self, cube: &[Expr]) -> Result<Option<State>, Unknown> {
-        Ok(match self.core(cube)? {
-            Some(_) => None,
-            None => self.seen.borrow().last().map(|w| w.state().clone()),
-        })
+        Ok(self.test(cube)?.err())
     }
 
     /// Is `cube` blocked?
     pub fn blocked(&self, cube: &[Expr]) -> Result<bool, Unknown> {
-        Ok(self.core(cube)?.is_some())
+        Ok(self.test(cube)?.is_ok())
     }
 
     /// `Some(core)` if `cube` is blocked, with the indices of the literals
-    /// the steps' unsat cores need; `None` if not. The witness that shows
-    /// it is not is the last one kept.
+    /// the steps' unsat cores need; `None` if not.
     pub fn core(&self, cube: &[Expr]) -> Result<Option<Vec<usize>>, Unknown> {
-        if let Some((_, core)) = self.blocked.borrow().iter().find(|(c, _)| c == cube) {
+        Ok(self.test(cube)?.ok())
+    }
+
+    /// `Ok(core)` if `cube` is blocked, `Err(state)` with the state that
+    /// shows it is not; from memory when an earlier answer decides it.
+    fn test(&self, cube: &[Expr]) -> Result<Result<Vec<usize>, State>, Unknown> {
+        let remembered = match self.blocked.borrow().iter().find(|(c, _)| c == cube) {
+            Some((_, core)) => Some(Ok(core.clone())),
+            None => self
+                .seen
+                .borrow()
+                .iter()
+                .find(|w| w.shows(cube))
+                .map(|w| Err(w.state().clone())),
+        };
+        if let Some(answer) = remembered {
             self.saved.set(self.saved.get() + 1);
-            return Ok(Some(core.clone()));
+            return Ok(answer);
         }
-        let known = self.seen.borrow().iter().position(|w| w.shows(cube));
-        if let Some(i) = known {
-            // Kept last, so that `witness` reads it.
-            let mut seen = self.seen.borrow_mut();
-            let w = seen.remove(i);
-            seen.push(w);
-            self.saved.set(self.saved.get() + 1);
-            return Ok(None);
-        }
-        if let Ok(state) = self.frames.initial_in(self.loc, cube)? {
-            self.seen.borrow_mut().push(Witness::Initial(state));
-            return Ok(None);
-        }
-        match self.frames.step_into(self.loc, cube, self.level - 1)? {
-            Ok((point, self_loop)) => {
-                self.seen.borrow_mut().push(Witness::Step {
+        let witness = match self.frames.initial_in(self.loc, cube)? {
+            Ok(state) => Witness::Initial(state),
+            Err(_) => match self.frames.step_into(self.loc, cube, self.level - 1)? {
+                Ok((point, self_loop)) => Witness::Step {
                     self_loop,
                     before: point.state,
                     after: point.next,
-                });
-                Ok(None)
-            }
-            Err(core) => {
-                self.blocked
-                    .borrow_mut()
-                    .push((cube.to_vec(), core.clone()));
-                Ok(Some(core))
-            }
-        }
+                },
+                Err(core) => {
+                    let remember = (cube.to_vec(), core.clone());
+                    self.blocked.borrow_mut().push(remember);
+                    return Ok(Ok(core));
+                }
+            },
+        };
+        let state = witness.state().clone();
+        self.seen.borrow_mut().push(witness);
+        Ok(Err(state))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pdr::testing::{counter_task, in_context, x};
-    use crate::smt::Budget;
+    use crate::pdr::testing::{counter_task, frames_at_l, in_context};
     use format::{Task, VarDecl};
     use proptest::prelude::*;
 
@@ -157,20 +156,14 @@ mod tests {
 
     /// `x >= lo && x <= hi` as a cube (either side may be left out).
     fn cube(lo: Option<i64>, hi: Option<i64>) -> Vec<Expr> {
-        let minus_x = Expr::Mul(format::Num((-1).into()), Box::new(x()));
-        lo.map(|l| le(minus_x, Expr::int(-l)))
-            .into_iter()
-            .chain(hi.map(|h| le(x(), Expr::int(h))))
-            .collect()
+        box_cube(&[("x", lo, hi)])
     }
 
     #[test]
     fn a_step_found_for_one_candidate_answers_a_later_one_that_contains_it() {
         in_context(|| {
             let task = counter_task();
-            crate::smt::set_array_vars(&task);
-            let frames = Frames::new(&task, Budget::new(None));
-            let loc = frames.loc("l");
+            let (frames, loc) = frames_at_l(&task);
             // Level 1, relative to F_0 (x = 0): x >= 1 is entered by 0 -> 1.
             let blocking = Blocking::new(&frames, loc, 1);
             assert!(!blocking.blocked(&cube(Some(1), None)).unwrap());
@@ -213,11 +206,9 @@ mod tests {
 
     /// Frames of `task` with levels 1 and 2 open, and location `l`.
     fn two_levels(task: &Task) -> (Frames<'_>, usize) {
-        crate::smt::set_array_vars(task);
-        let mut frames = Frames::new(task, Budget::new(None));
+        let (mut frames, loc) = frames_at_l(task);
         frames.new_level();
         frames.new_level();
-        let loc = frames.loc("l");
         (frames, loc)
     }
 

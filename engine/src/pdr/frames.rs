@@ -255,7 +255,7 @@ impl<'t> Frames<'t> {
     /// `Ok(None)`: it does; `Ok(Some(core))`: it does not, and the literals
     /// `core` of `cube` alone already exclude the initial states.
     pub fn meets_init(&self, loc: usize, cube: &[Expr]) -> Result<Option<Vec<usize>>, Unknown> {
-        Ok(self.initial_in(loc, cube)?.err())
+        Ok(self.init_query(loc, cube, |_| Ok(()))?.err())
     }
 
     /// [`Frames::meets_init`] with the witness: `Ok(Ok(state))`, an initial
@@ -265,22 +265,33 @@ impl<'t> Frames<'t> {
         loc: usize,
         cube: &[Expr],
     ) -> Result<Result<BTreeMap<String, BigInt>, Vec<usize>>, Unknown> {
+        self.init_query(loc, cube, |s| match s.get_model() {
+            Some(m) => Ok(state_names(self.task)
+                .iter()
+                .map(|n| (n.clone(), smt::model_int(&m, &smt::state_symbol(n, 0))))
+                .collect()),
+            None => Err(Unknown("solver gave no model".into())),
+        })
+    }
+
+    /// Does `cube` at `loc` meet the initial states? `Ok(Ok(read(solver)))`
+    /// if it does (the model is read only by callers that want it),
+    /// `Ok(Err(core))` if not.
+    fn init_query<T>(
+        &self,
+        loc: usize,
+        cube: &[Expr],
+        read: impl FnOnce(&Solver) -> Result<T, Unknown>,
+    ) -> Result<Result<T, Vec<usize>>, Unknown> {
         if loc != self.init_loc {
             return Ok(Err(Vec::new()));
         }
         let s = &self.init_solver;
         s.push();
         let guards = guard_cube(s, cube, View::state(0), "pdr~i");
-        let sat = self.budget.check(s, &guards);
-        let found = match sat {
+        let found = match self.budget.check(s, &guards) {
             Ok(false) => Ok(Err(core_indices(s, &guards))),
-            Ok(true) => match s.get_model() {
-                Some(m) => Ok(Ok(state_names(self.task)
-                    .iter()
-                    .map(|n| (n.clone(), smt::model_int(&m, &smt::state_symbol(n, 0))))
-                    .collect())),
-                None => Err(Unknown("solver gave no model".into())),
-            },
+            Ok(true) => read(s).map(Ok),
             Err(e) => Err(e),
         };
         s.pop(1);

@@ -651,7 +651,7 @@ fn value_at(p: &BTreeMap<String, BigInt>, state: &BTreeMap<String, BigInt>) -> O
 mod tests {
     use super::*;
     use crate::pdr::frames::Point;
-    use crate::pdr::testing::{counter_task, in_context, x};
+    use crate::pdr::testing::{counter_task, frames_at_l, in_context, x};
 
     fn env(vars: &[(&str, i64)], nexts: &[(&str, i64)]) -> Env {
         Env {
@@ -728,13 +728,11 @@ mod tests {
     fn generalisation_drops_literals_that_the_proof_does_not_need() {
         in_context(|| {
             let task = counter_task();
-            crate::smt::set_array_vars(&task);
-            let frames = Frames::new(&task, Budget::new(None));
+            let (frames, loc) = frames_at_l(&task);
             // The point x = 11 is blocked relative to F_0 (x = 0); its
             // generalisation keeps one bound, raised as far as it stays
             // blocked: x >= 2 (x = 1 has a step from x = 0).
             let cube = split_equalities(vec![Expr::eq(x(), Expr::int(11))]);
-            let loc = frames.loc("l");
             let core = frames
                 .relative_core(loc, &cube, 0)
                 .unwrap()
@@ -777,9 +775,7 @@ mod tests {
     fn weakening_jumps_to_a_task_threshold_instead_of_doubling_towards_it() {
         in_context(|| {
             let task = counter_task();
-            crate::smt::set_array_vars(&task);
-            let frames = Frames::new(&task, Budget::new(None));
-            let loc = frames.loc("l");
+            let (frames, loc) = frames_at_l(&task);
             // x <= -2147483649 (an overflow check's cube) at level 1: the
             // largest bound still blocked is x <= -1 (x = 0 is initial).
             let far = vec![Expr::Le(Box::new(x()), Box::new(Expr::int(-2147483649)))];

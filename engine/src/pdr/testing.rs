@@ -1,5 +1,7 @@
 //! Fixtures of PDR's unit tests: a counter task and a Z3 context to run in.
 
+use super::frames::Frames;
+use crate::smt::Budget;
 use format::{Edge, Expr, Task, VarDecl};
 
 pub fn x() -> Expr {
@@ -41,4 +43,12 @@ pub fn counter_task() -> Task {
 /// Runs `f` with a Z3 context and a watchdog, as an engine thread does.
 pub fn in_context<T: Send + Sync>(f: impl Fn() -> T + Send + Sync) -> T {
     z3::with_z3_config(&z3::Config::new(), || crate::watchdog::guarded(&f))
+}
+
+/// Fresh frames of `task` (no deadline) and its location `l`.
+pub fn frames_at_l(task: &Task) -> (Frames<'_>, usize) {
+    crate::smt::set_array_vars(task);
+    let frames = Frames::new(task, Budget::new(None));
+    let loc = frames.loc("l");
+    (frames, loc)
 }
