@@ -455,9 +455,42 @@ fn implied_in(
     Ok(!sat?)
 }
 
+/// Drops each bound `t >= c` beside a bound `t >= d` on the same term with
+/// `d > c`: implied without a query (most of Houdini's survivors at a
+/// location are such bounds, from thresholds and sampled minima).
+fn drop_weaker_bounds(facts: Vec<Expr>) -> Vec<Expr> {
+    let mut strongest: BTreeMap<&Expr, &BigInt> = BTreeMap::new();
+    for f in &facts {
+        if let Expr::Ge(t, c) = f {
+            if let Expr::Int(Num(c)) = &**c {
+                let best = strongest.entry(&**t).or_insert(c);
+                if c > *best {
+                    *best = c;
+                }
+            }
+        }
+    }
+    let weaker: Vec<bool> = facts
+        .iter()
+        .map(|f| match f {
+            Expr::Ge(t, c) => match &**c {
+                Expr::Int(Num(c)) => strongest.get(&**t).is_some_and(|best| c < *best),
+                _ => false,
+            },
+            _ => false,
+        })
+        .collect();
+    let mut weaker = weaker.into_iter();
+    facts
+        .into_iter()
+        .filter(|_| !weaker.next().unwrap_or(false))
+        .collect()
+}
+
 /// Drops the facts implied by the others, one solver for the whole set
 /// (each fact behind an indicator), trying the last facts first.
-fn drop_implied(mut facts: Vec<Expr>, budget: &Budget) -> Result<Vec<Expr>, Unknown> {
+fn drop_implied(facts: Vec<Expr>, budget: &Budget) -> Result<Vec<Expr>, Unknown> {
+    let mut facts = drop_weaker_bounds(facts);
     let s = smt::solver();
     let indicators: Vec<Bool> = (0..facts.len())
         .map(|i| Bool::new_const(format!("certa!fact!{i}")))
@@ -480,16 +513,22 @@ fn drop_implied(mut facts: Vec<Expr>, budget: &Budget) -> Result<Vec<Expr>, Unkn
     Ok(facts)
 }
 
-/// The facts (read in `view`) that every model of what `s` holds
-/// satisfies. One query asks for a model breaking any of them; the facts
-/// that model breaks are dropped and the rest asked again, so the queries
-/// count the rounds of dropping, not the facts. `s` is left as it was.
+/// The facts (read in `view`, over `task`'s state variables) that every
+/// model of what `s` holds satisfies. One query asks for a model breaking
+/// any of them; the facts that model breaks are dropped and the rest asked
+/// again, so the queries count the rounds of dropping, not the facts.
+///
+/// The model is read once per variable and the facts evaluated by the
+/// concrete evaluator, not one model evaluation per fact. `s` is left as
+/// it was.
 fn surviving(
+    task: &Task,
     s: &Solver,
     mut facts: Vec<Expr>,
     view: View,
     budget: &Budget,
 ) -> Result<Vec<Expr>, Unknown> {
+    let vars = vars_at(task, view.cur);
     let mut encoded: Vec<Bool> = facts.iter().map(|f| smt::encode_bool(f, view)).collect();
     while !facts.is_empty() {
         s.push();
@@ -510,12 +549,26 @@ fn surviving(
                 "the solver gave no model for a broken candidate".into(),
             ));
         };
-        let holds: Vec<bool> = encoded
+        let env = format::eval::Env {
+            vars: task
+                .vars
+                .iter()
+                .map(|v| v.name.clone())
+                .zip(read(&model, &vars))
+                .collect(),
+            ..Default::default()
+        };
+        // A fact the evaluator cannot decide is asked of the model.
+        let holds: Vec<bool> = facts
             .iter()
-            .map(|b| model.eval(b, true).and_then(|v| v.as_bool()) != Some(false))
+            .zip(&encoded)
+            .map(|(f, b)| match env.holds(f) {
+                Ok(holds) => holds,
+                Err(_) => model.eval(b, true).and_then(|v| v.as_bool()) != Some(false),
+            })
             .collect();
         if holds.iter().all(|&h| h) {
-            // The model's evaluation breaks none (partial models of
+            // The model breaks none by evaluation (partial models of
             // uninterpreted operators): ask about each fact on its own.
             let mut kept = Vec::new();
             for (f, b) in facts.into_iter().zip(&encoded) {
@@ -603,7 +656,7 @@ pub fn linear_invariants_of(
     if let Some(cs) = cand.get_mut(&task.initial_location) {
         let init = smt::solver();
         init.assert(smt::encode_bool(&task.init, View::state(0)));
-        let kept = surviving(&init, std::mem::take(cs), View::state(0), budget)?;
+        let kept = surviving(task, &init, std::mem::take(cs), View::state(0), budget)?;
         *cs = kept;
     }
     // Consecution, to a fixpoint. A location without candidates is `true`;
@@ -620,7 +673,7 @@ pub fn linear_invariants_of(
             }
             s.assert(smt::encode_edge(e, 0));
             let before = targets.len();
-            let keep = surviving(&s, targets, View::state(1), budget)?;
+            let keep = surviving(task, &s, targets, View::state(1), budget)?;
             changed |= keep.len() != before;
             cand.insert(e.to.clone(), keep);
         }

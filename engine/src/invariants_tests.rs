@@ -29,6 +29,13 @@ const TRADE_LOOPS: &str = "
     edge 6 \"fail\": outer -> bad relation n == 0 && a != b && n' == n && a' == a && b' == b;
 ";
 
+/// Two variables, for Houdini's tests.
+const XY: &str = "
+    var x: int; var y: int;
+    location l; location bad; initial l; bad bad; init true;
+    edge 0 \"fail\": l -> bad relation x' == x && y' == y;
+";
+
 #[test]
 fn sampling_varies_a_value_the_relation_leaves_free() {
     in_z3(|| {
@@ -76,6 +83,7 @@ fn chosen_freely_names_the_variables_without_an_assignment() {
 #[test]
 fn houdini_drops_what_one_model_breaks_in_one_query() {
     in_z3(|| {
+        let t = task(XY);
         let s = smt::solver();
         let x = || Expr::var("x");
         s.assert(smt::encode_bool(
@@ -89,7 +97,7 @@ fn houdini_drops_what_one_model_breaks_in_one_query() {
             facts.push(Expr::Ge(Box::new(x()), Box::new(Expr::int(i + 1))));
         }
         let budget = Budget::new(None);
-        let kept = surviving(&s, facts, View::state(0), &budget).unwrap();
+        let kept = surviving(&t, &s, facts, View::state(0), &budget).unwrap();
         let want: Vec<Expr> = (0..20)
             .map(|i| Expr::Ge(Box::new(x()), Box::new(Expr::int(-i))))
             .collect();
@@ -107,6 +115,7 @@ fn houdini_drops_what_one_model_breaks_in_one_query() {
 #[test]
 fn houdini_keeps_nothing_false_and_everything_true() {
     in_z3(|| {
+        let t = task(XY);
         let s = smt::solver();
         let (x, y) = (|| Expr::var("x"), || Expr::var("y"));
         s.assert(smt::encode_bool(&Expr::eq(x(), y()), View::state(0)));
@@ -115,7 +124,7 @@ fn houdini_keeps_nothing_false_and_everything_true() {
             Expr::Lt(Box::new(x()), Box::new(y())),
             Expr::eq(Expr::Sub(Box::new(x()), Box::new(y())), Expr::int(0)),
         ];
-        let kept = surviving(&s, facts.clone(), View::state(0), &Budget::new(None)).unwrap();
+        let kept = surviving(&t, &s, facts.clone(), View::state(0), &Budget::new(None)).unwrap();
         assert_eq!(kept, vec![facts[0].clone(), facts[2].clone()]);
     });
 }
@@ -139,4 +148,22 @@ fn guessed_invariants_refute_the_error_of_the_trade_loops() {
             format::print::expr_to_string(fail)
         );
     });
+}
+
+#[test]
+fn a_bound_beside_a_stronger_bound_on_the_same_term_is_dropped_without_a_query() {
+    let x = || Expr::var("x");
+    let ge = |t: Expr, c: i64| Expr::Ge(Box::new(t), Box::new(Expr::int(c)));
+    let minus_x = || Expr::Mul(Num(BigInt::from(-1)), Box::new(x()));
+    let facts = vec![
+        ge(x(), 0),
+        ge(x(), 3),
+        ge(minus_x(), -9),
+        ge(x(), -5),
+        ge(minus_x(), -20),
+    ];
+    assert_eq!(
+        drop_weaker_bounds(facts),
+        vec![ge(x(), 3), ge(minus_x(), -9)]
+    );
 }
