@@ -44,8 +44,8 @@ pub(crate) enum EngineArg {
     /// Simulation, PDR and CEGAR at once; the answer that took the least
     /// work (solver queries, priced per engine) wins, ties in that order,
     /// so it does not depend on timing. Simulation and PDR have a head
-    /// start (their work counts 64 units less): CEGAR starts only once
-    /// they have spent it.
+    /// start (their work counts 64 units less, simulation's 72): CEGAR
+    /// starts only once they have spent it.
     Auto,
 }
 

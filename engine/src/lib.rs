@@ -85,9 +85,9 @@ pub enum Engine {
     /// at a price per engine, simulated steps), ties in that order
     /// ([`race`]): it does not depend on which thread the clock favours.
     /// Simulation and PDR have a head start: their work counts 64 units
-    /// less, so an answer within their first 64 beats CEGAR, which starts
-    /// only once both have spent them (or after 40 ms). A proof stops the
-    /// simulation at once.
+    /// less (simulation's 72), so an answer within their first 64 beats
+    /// CEGAR, which starts only once both have spent them (or after 40 ms).
+    /// A proof stops the simulation at once.
     Auto,
 }
 

@@ -312,6 +312,29 @@ mod tests {
     }
 
     #[test]
+    fn a_bug_simulation_finds_within_its_extra_head_start_wins_before_pdr_queries() {
+        use crate::strategy::{HEAD_START, PDR_QUERY_PRICE, SIMULATION_HEAD_START};
+        for (sim_units, pdr_stopped) in [(8, true), (9, true), (10, false)] {
+            let lanes = [
+                Lane::refuting(1, SIMULATION_HEAD_START),
+                Lane::leading(PDR_QUERY_PRICE, HEAD_START),
+            ];
+            let (tx, rx) = channel();
+            spend(&lanes[0], sim_units).unwrap();
+            tx.send(finish(0, Some(false), "simulation")).unwrap();
+            if !pdr_stopped {
+                // PDR may still answer with one query: it must be heard.
+                tx.send(finish(1, None, "pdr")).unwrap();
+            }
+            drop(tx);
+            let (winner, _) = referee(&lanes, &rx, None, |_| {});
+            assert_eq!(winner, Some(0), "{sim_units} units");
+            assert_eq!(lanes[1].is_cancelled(), pdr_stopped, "{sim_units} units");
+            assert_eq!(lanes[1].spent(), 0);
+        }
+    }
+
+    #[test]
     fn the_fewest_queries_win_whatever_order_the_answers_arrive_in() {
         for order in [[0, 1], [1, 0]] {
             let lanes = [Lane::new(1), Lane::new(1)];
