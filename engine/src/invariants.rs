@@ -101,6 +101,20 @@ fn read(model: &z3::Model, vars: &[Int]) -> State {
         .collect()
 }
 
+/// `state` (a value per variable of `task`, in its order) as an
+/// environment of the concrete evaluator.
+fn state_env(task: &Task, state: &State) -> format::eval::Env {
+    format::eval::Env {
+        vars: task
+            .vars
+            .iter()
+            .zip(state)
+            .map(|(v, x)| (v.name.clone(), x.clone()))
+            .collect(),
+        ..Default::default()
+    }
+}
+
 /// Concrete states per location from a few bounded random runs. One
 /// incremental solver per edge keeps the relation asserted across steps.
 fn sample(
@@ -456,29 +470,26 @@ fn implied_in(
 }
 
 /// Drops each bound `t >= c` beside a bound `t >= d` on the same term with
-/// `d > c`: implied without a query (most of Houdini's survivors at a
-/// location are such bounds, from thresholds and sampled minima).
+/// `d > c`: implied without a query (thresholds and sampled minima often
+/// give several bounds on one term).
 fn drop_weaker_bounds(facts: Vec<Expr>) -> Vec<Expr> {
-    let mut strongest: BTreeMap<&Expr, &BigInt> = BTreeMap::new();
-    for f in &facts {
-        if let Expr::Ge(t, c) = f {
-            if let Expr::Int(Num(c)) = &**c {
-                let best = strongest.entry(&**t).or_insert(c);
-                if c > *best {
-                    *best = c;
-                }
-            }
+    fn bound(f: &Expr) -> Option<(&Expr, &BigInt)> {
+        match f {
+            Expr::Ge(t, c) => match &**c {
+                Expr::Int(Num(c)) => Some((&**t, c)),
+                _ => None,
+            },
+            _ => None,
         }
+    }
+    let mut strongest: BTreeMap<&Expr, &BigInt> = BTreeMap::new();
+    for (t, c) in facts.iter().filter_map(bound) {
+        let best = strongest.entry(t).or_insert(c);
+        *best = (*best).max(c);
     }
     let weaker: Vec<bool> = facts
         .iter()
-        .map(|f| match f {
-            Expr::Ge(t, c) => match &**c {
-                Expr::Int(Num(c)) => strongest.get(&**t).is_some_and(|best| c < *best),
-                _ => false,
-            },
-            _ => false,
-        })
+        .map(|f| bound(f).is_some_and(|(t, c)| c < strongest[t]))
         .collect();
     let mut weaker = weaker.into_iter();
     facts
@@ -549,15 +560,7 @@ fn surviving(
                 "the solver gave no model for a broken candidate".into(),
             ));
         };
-        let env = format::eval::Env {
-            vars: task
-                .vars
-                .iter()
-                .map(|v| v.name.clone())
-                .zip(read(&model, &vars))
-                .collect(),
-            ..Default::default()
-        };
+        let env = state_env(task, &read(&model, &vars));
         // A fact the evaluator cannot decide is asked of the model.
         let holds: Vec<bool> = facts
             .iter()
@@ -619,18 +622,9 @@ impl Samples {
     /// concrete evaluator cannot decide counts as holding.)
     pub fn all_satisfy(&self, task: &Task, loc: &str, fact: &Expr) -> bool {
         self.0.get(loc).is_none_or(|states| {
-            states.iter().all(|state| {
-                let env = format::eval::Env {
-                    vars: task
-                        .vars
-                        .iter()
-                        .zip(state)
-                        .map(|(v, x)| (v.name.clone(), x.clone()))
-                        .collect(),
-                    ..Default::default()
-                };
-                env.holds(fact).unwrap_or(true)
-            })
+            states
+                .iter()
+                .all(|state| state_env(task, state).holds(fact).unwrap_or(true))
         })
     }
 }

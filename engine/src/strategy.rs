@@ -13,9 +13,9 @@ use format::{Expr, Task};
 use std::time::Instant;
 
 /// `--engine auto`: simulation, PDR and CEGAR raced on threads (see
-/// [`Engine::Auto`]). Simulation and PDR have a head start of
-/// [`HEAD_START`] units: CEGAR (a second Z3 context) starts once both have
-/// spent it, or after [`RIVALS_AFTER`] on the clock. The threads are detached: once the
+/// [`Engine::Auto`]). Simulation and PDR have head starts
+/// ([`SIMULATION_HEAD_START`], [`HEAD_START`] units): CEGAR (a second Z3
+/// context) starts once both have spent them, or after [`RIVALS_AFTER`] on the clock. The threads are detached: once the
 /// race is decided, the losers (cancelled) wind down on their own,
 /// dropping their Z3 contexts, while the answer is already being written.
 pub(crate) fn run_portfolio(task: &Task, cfg: &Config, start: Instant) -> Outcome {
