@@ -13,6 +13,7 @@ pub mod pdr;
 pub mod predabs;
 pub mod profile;
 pub mod race;
+pub mod reduce;
 pub mod refine;
 pub mod run;
 pub mod simulate;
@@ -376,7 +377,16 @@ pub fn verify(task: &Task, cfg: &Config) -> Outcome {
         }
         Engine::Pdr => on_untouched_thread(task, || fresh(|| pdr::run(task, cfg, start))),
         Engine::Auto => run_portfolio(task, cfg, start),
-        Engine::Cegar => on_untouched_thread(task, || run_cegar(task, cfg, start)),
+        Engine::Cegar => on_untouched_thread(task, || {
+            reduce::run_reduced(
+                task,
+                cfg,
+                start,
+                "cegar",
+                &|t| run_cegar(t, cfg, start),
+                &|f| strategy::fresh(f),
+            )
+        }),
     }));
     let mut outcome = run.unwrap_or_else(|panic| unknown_outcome(panic_message(&*panic), start));
     if let Verdict::Safe(body) = &mut outcome.verdict {

@@ -375,6 +375,44 @@ pub fn eliminate_what_is_left(qe: &str) -> z3::Tactic {
     )
 }
 
+/// `exists bound. body` without quantifiers, by Z3's `qe-light` and then
+/// `qe`, as the formulas of each subgoal (a disjunction of conjunctions;
+/// an empty conjunction is `true`); `None` where the tactic fails. It may
+/// take a tenth of the remaining time, at most 2 s, bounded by the
+/// watchdog (never Z3's own timers); it counts as a query.
+pub fn eliminate_exists(
+    bound: &[Int],
+    body: &Bool,
+    budget: &Budget,
+) -> Result<Option<Vec<Vec<Bool>>>, Unknown> {
+    if budget.expired() {
+        return Err(Unknown("timeout".into()));
+    }
+    let bounds: Vec<&dyn z3::ast::Ast> = bound.iter().map(|v| v as &dyn z3::ast::Ast).collect();
+    let goal = z3::Goal::new(false, false, false);
+    goal.assert(&z3::ast::exists_const(&bounds, &[], body));
+    let tactic = z3::Tactic::new("simplify")
+        .and_then(&z3::Tactic::new("qe-light"))
+        .and_then(&eliminate_what_is_left("qe"))
+        .and_then(&z3::Tactic::new("simplify"));
+    let now = std::time::Instant::now();
+    let two = std::time::Duration::from_secs(2);
+    let until = budget
+        .deadline
+        .map(|d| now + (d.saturating_duration_since(now) / 10).min(two))
+        .unwrap_or(now + two);
+    budget.queries.set(budget.queries.get() + 1);
+    let result = {
+        let _alarm = super::watchdog::arm(Some(until));
+        tactic.apply(&goal, None)
+    };
+    match result {
+        Ok(r) => Ok(Some(r.list_subgoals().map(|g| g.get_formulas()).collect())),
+        Err(_) if budget.expired() => Err(Unknown("timeout".into())),
+        Err(_) => Ok(None),
+    }
+}
+
 /// A fresh incremental solver. Every formula certa encodes is in QF_AUFLIA
 /// (products and `div`/`mod` only by constants); naming the logic skips
 /// building Z3's default tactic, which made each new solver cost about

@@ -119,14 +119,20 @@ fn run_lane(
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match i {
                 0 => simulate_integers(task, cfg, start),
                 1 => fresh(|| pdr::run(task, cfg, start)),
-                _ => run_cegar(
-                    task,
-                    &Config {
+                _ => {
+                    let cegar = Config {
                         engine: Engine::Cegar,
                         ..cfg.clone()
-                    },
-                    start,
-                ),
+                    };
+                    crate::reduce::run_reduced(
+                        task,
+                        &cegar,
+                        start,
+                        "cegar",
+                        &|t| run_cegar(t, &cegar, start),
+                        &|f| fresh(f),
+                    )
+                }
             }))
         });
         let out = run.unwrap_or_else(|panic| unknown_outcome(panic_message(&*panic), start));

@@ -42,21 +42,42 @@ pub fn safe_body(
     invariant: &[Vec<&Lemma>],
     budget: &Budget,
 ) -> Result<SafeBody, Unknown> {
+    let formulas: Vec<Option<Vec<Expr>>> = frames
+        .locs
+        .iter()
+        .enumerate()
+        .map(|(loc, _)| {
+            (loc != frames.bad_loc)
+                .then(|| invariant[loc].iter().map(|l| clause(&l.cube)).collect())
+        })
+        .collect();
+    safe_body_of(task, &formulas, budget)
+}
+
+/// The SAFE body with one node per location (`invariant[i]` for
+/// `task.locations[i]`, its conjuncts as predicates; `None`: no node),
+/// one successor with a concrete witness per feasible edge.
+pub fn safe_body_of(
+    task: &Task,
+    invariant: &[Option<Vec<Expr>>],
+    budget: &Budget,
+) -> Result<SafeBody, Unknown> {
     let mut predicates: Vec<Predicate> = Vec::new();
-    let mut node_of = vec![None; frames.locs.len()];
+    let mut node_of: std::collections::BTreeMap<&str, u32> = Default::default();
+    let mut node_formulas: Vec<&[Expr]> = Vec::new();
     let mut nodes = Vec::new();
-    for (loc, name) in frames.locs.iter().enumerate() {
-        if loc == frames.bad_loc {
-            continue;
-        }
+    for (name, formulas) in task.locations.iter().zip(invariant) {
+        let Some(formulas) = formulas else { continue };
         let mut cube: Vec<Literal> = Vec::new();
-        for lemma in &invariant[loc] {
-            let formula = clause(&lemma.cube);
-            let id = match predicates.iter().find(|p| p.formula == formula) {
+        for formula in formulas {
+            let id = match predicates.iter().find(|p| p.formula == *formula) {
                 Some(p) => p.id,
                 None => {
                     let id = predicates.len() as u32;
-                    predicates.push(Predicate { id, formula });
+                    predicates.push(Predicate {
+                        id,
+                        formula: formula.clone(),
+                    });
                     id
                 }
             };
@@ -68,7 +89,8 @@ pub fn safe_body(
             }
         }
         cube.sort_by_key(|l| l.pred);
-        node_of[loc] = Some(nodes.len() as u32);
+        node_of.insert(name, nodes.len() as u32);
+        node_formulas.push(formulas);
         nodes.push(Node {
             id: nodes.len() as u32,
             location: name.clone(),
@@ -77,16 +99,14 @@ pub fn safe_body(
         });
     }
     let mut successors = Vec::new();
-    for node in &nodes {
-        let loc = frames.loc(&node.location);
+    for (node, formulas) in nodes.iter().zip(&node_formulas) {
         let solver = smt::solver();
-        for lemma in &invariant[loc] {
-            solver.assert(smt::encode_bool(&clause(&lemma.cube), View::state(0)));
+        for f in formulas.iter() {
+            solver.assert(smt::encode_bool(f, View::state(0)));
         }
         for edge in task.edges_from(&node.location) {
-            let to = frames.loc(&edge.to);
             let mut targets = Vec::new();
-            if let Some(target) = node_of[to] {
+            if let Some(&target) = node_of.get(edge.to.as_str()) {
                 solver.push();
                 solver.assert(smt::encode_edge(edge, 0));
                 let feasible = budget.check(&solver, &[] as &[Bool]);
@@ -124,7 +144,11 @@ pub fn safe_body(
             });
         }
     }
-    let initial = node_of[frames.init_loc].into_iter().collect();
+    let initial = node_of
+        .get(task.initial_location.as_str())
+        .copied()
+        .into_iter()
+        .collect();
     Ok(SafeBody {
         index_vars: vec![],
         predicates,

@@ -13,9 +13,7 @@ use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
 use std::collections::BTreeMap;
-use std::time::{Duration, Instant};
-use z3::ast::{Ast, Bool, Dynamic, Int};
-use z3::{Goal, Tactic};
+use z3::ast::{Bool, Dynamic, Int};
 
 fn holds(env: &Env, e: &Expr) -> bool {
     env.holds(e).unwrap_or(false)
@@ -333,34 +331,15 @@ fn eliminate(
             .iter()
             .map(|l| smt::int_const(&smt::local_symbol(&l.name, 0))),
     );
-    let bounds: Vec<&dyn Ast> = bound.iter().map(|v| v as &dyn Ast).collect();
-    let goal = Goal::new(false, false, false);
-    goal.assert(&z3::ast::exists_const(&bounds, &[], &body));
-    let tactic = Tactic::new("simplify")
-        .and_then(&Tactic::new("qe-light"))
-        .and_then(&super::super::smt::eliminate_what_is_left("qe"))
-        .and_then(&Tactic::new("simplify"));
-    // A projection may take a tenth of the remaining time (at most 2 s);
-    // the watchdog bounds it (never Z3's own timers).
-    let until = budget.deadline.map(|d| {
-        Instant::now()
-            + (d.saturating_duration_since(Instant::now()) / 10).min(Duration::from_secs(2))
-    });
-    budget.queries.set(budget.queries.get() + 1);
-    let result = {
-        let _alarm = crate::watchdog::arm(until.or(Some(Instant::now() + Duration::from_secs(2))));
-        tactic.apply(&goal, None)
-    };
-    let Ok(result) = result else {
-        if budget.expired() {
-            return Err(Unknown("timeout".into()));
-        }
+    let Some(subgoals) = smt::eliminate_exists(&bound, &body, budget)? else {
         return Ok(None);
     };
-    let disjuncts: Vec<Bool> = result
-        .list_subgoals()
-        .map(|g| Bool::and(&g.get_formulas()))
-        .collect();
+    // A subgoal without formulas (`true`: every state at the location is
+    // in the projection) is left to the point, as a cube must be non-empty.
+    if subgoals.iter().any(|g| g.is_empty()) {
+        return Ok(None);
+    }
+    let disjuncts: Vec<Bool> = subgoals.iter().map(|g| Bool::and(g)).collect();
     let q = Bool::or(&disjuncts);
     let frame0: Vec<(String, String)> = names
         .iter()

@@ -64,8 +64,21 @@ struct Pdr<'t> {
 /// 1,203 queries instead of 112.
 const SEED_AFTER_QUERIES: u64 = 200;
 
-/// Runs PDR on `task` within `cfg.timeout` (from `start`).
+/// Runs PDR on `task` within `cfg.timeout` (from `start`): on the task
+/// with its pass-through locations removed where there are any, the
+/// answer lifted back (see [`crate::reduce`]).
 pub fn run(task: &Task, cfg: &Config, start: Instant) -> Outcome {
+    crate::reduce::run_reduced(
+        task,
+        cfg,
+        start,
+        "pdr",
+        &|t| run_task(t, cfg, start),
+        &|f| f(),
+    )
+}
+
+fn run_task(task: &Task, cfg: &Config, start: Instant) -> Outcome {
     let deadline = cfg.timeout.map(|t| start + t);
     let mut stats = Stats {
         analysis: "pdr",
