@@ -98,6 +98,10 @@ pub(crate) struct Limits {
     /// Do not seed precisions with invariants guessed from sampled runs.
     #[arg(long)]
     pub(crate) no_invariants: bool,
+    /// Run PDR and CEGAR on the task as it is, without removing the
+    /// locations that have one way in or one way out.
+    #[arg(long)]
+    pub(crate) no_reduce: bool,
     /// CFA encoding for .imp programs.
     #[arg(long, value_enum, default_value = "lbe")]
     pub(crate) encoding: EncodingArg,
@@ -142,6 +146,9 @@ impl Limits {
         if self.no_invariants {
             a.push("--no-invariants".into());
         }
+        if self.no_reduce {
+            a.push("--no-reduce".into());
+        }
         if let Some(p) = &self.property {
             a.extend(["--property".into(), p.clone()]);
         }
@@ -164,6 +171,7 @@ impl Limits {
             memory_mb: Some(self.memory_mb),
             seed_assertion_atoms: self.seed_assertions,
             linear_invariants: !self.no_invariants,
+            reduce: !self.no_reduce,
             progress,
             progress_after: Some(Duration::from_secs(5)),
             analysis: self.analysis.into(),

@@ -56,7 +56,7 @@ fn answer_options(cfg: &Config, encoding: Encoding) -> String {
     seeds.sort();
     format!(
         "encoding={encoding:?};timeout={:?};max_refinements={};max_nodes={};memory_mb={:?};\
-         seed_assertion_atoms={};linear_invariants={};analysis={:?};value_threshold={:?};\
+         seed_assertion_atoms={};linear_invariants={};reduce={};analysis={:?};value_threshold={:?};\
          auto_refinements={};stop_on_divergence={};seed_predicates=[{}];engine={:?}",
         cfg.timeout.map(|t| t.as_millis()),
         cfg.max_refinements,
@@ -64,6 +64,7 @@ fn answer_options(cfg: &Config, encoding: Encoding) -> String {
         cfg.memory_mb,
         cfg.seed_assertion_atoms,
         cfg.linear_invariants,
+        cfg.reduce,
         cfg.analysis,
         cfg.value_threshold,
         cfg.auto_refinements,

@@ -115,6 +115,9 @@ pub struct Config {
     pub seed_assertion_atoms: bool,
     /// Seed precisions with linear invariants proved inductive (guess and check).
     pub linear_invariants: bool,
+    /// Run PDR and CEGAR on the task with its pass-through locations
+    /// removed, answers lifted back ([`reduce`]).
+    pub reduce: bool,
     /// Print one progress line per refinement on stderr.
     pub progress: bool,
     /// Start printing progress once a run has lasted this long.
@@ -148,6 +151,7 @@ impl Default for Config {
             memory_mb: Some(4096),
             seed_assertion_atoms: false,
             linear_invariants: true,
+            reduce: true,
             progress: false,
             progress_after: None,
             analysis: AnalysisKind::Auto,

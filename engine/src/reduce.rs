@@ -456,10 +456,7 @@ pub fn run_reduced(
     run: &dyn Fn(&Task) -> Outcome,
     in_context: &Lifting,
 ) -> Outcome {
-    let reduced = match std::env::var_os("CERTA_NO_REDUCE") {
-        Some(_) => None,
-        None => reduce(task),
-    };
+    let reduced = if cfg.reduce { reduce(task) } else { None };
     let Some(reduced) = reduced else {
         return run(task);
     };

@@ -324,6 +324,21 @@ fn pdr_proves_a_chain_of_program_points_through_its_cut_points_and_certifies_eve
         "one node per location"
     );
     assert_certified("chain.ts", &r);
+    // The same proof on every location costs more queries.
+    let whole = run(
+        &f,
+        &Config {
+            reduce: false,
+            ..pdr(30)
+        },
+    );
+    assert!(matches!(whole.outcome.verdict, Verdict::Safe(_)));
+    assert!(
+        r.outcome.stats.queries < whole.outcome.stats.queries,
+        "{} queries on the cut points, {} on every location",
+        r.outcome.stats.queries,
+        whole.outcome.stats.queries
+    );
 }
 
 #[test]
