@@ -99,8 +99,11 @@ pub fn safe_body_of(
         });
     }
     let mut successors = Vec::new();
+    // One solver for every node, each in a scope of its own: a new solver
+    // costs about a millisecond at its first check.
+    let solver = smt::solver();
     for (node, formulas) in nodes.iter().zip(&node_formulas) {
-        let solver = smt::solver();
+        solver.push();
         for f in formulas.iter() {
             solver.assert(smt::encode_bool(f, View::state(0)));
         }
@@ -143,6 +146,7 @@ pub fn safe_body_of(
                 hints: vec![],
             });
         }
+        solver.pop(1);
     }
     let initial = node_of
         .get(task.initial_location.as_str())
