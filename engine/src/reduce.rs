@@ -31,6 +31,8 @@ use z3::ast::{Bool, Dynamic, Int};
 
 /// Largest relation (in sub-expressions) a composition may produce.
 const MAX_RELATION_SIZE: usize = 4_000;
+/// Largest invariant (in sub-expressions) elimination may give a removed location.
+const MAX_LIFTED_SIZE: usize = 20_000;
 
 /// How a location was removed, and what its invariant is made from.
 #[derive(Clone, Debug)]
@@ -339,10 +341,13 @@ fn eliminate(
         }
         disjuncts.push(Expr::And(conj));
     }
-    Ok(Some(match disjuncts.len() {
+    let lifted = match disjuncts.len() {
         1 => disjuncts.pop().expect("one"),
         _ => Expr::Or(disjuncts),
-    }))
+    };
+    // A blown-up elimination would make the certificate large and its
+    // checking slow: the whole task is the better bet then.
+    Ok((lifted.size() <= MAX_LIFTED_SIZE).then_some(lifted))
 }
 
 /// Invariants of every location of the original task from the regions of
