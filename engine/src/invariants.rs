@@ -55,7 +55,8 @@ fn chosen_freely(task: &Task, relation: &Expr) -> Vec<usize> {
         .collect()
 }
 
-fn vars_at(task: &Task, frame: usize) -> Vec<Int> {
+/// The Z3 constants of `task`'s state variables at `frame`.
+pub(crate) fn vars_at(task: &Task, frame: usize) -> Vec<Int> {
     task.vars
         .iter()
         .map(|v| smt::int_const(&smt::state_symbol(&v.name, frame)))

@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 
 pub use smt::Unknown;
 use strategy::{
-    fresh, on_untouched_thread, panic_message, run_arrays, run_cegar, run_portfolio,
+    fresh, on_untouched_thread, panic_message, run_arrays, run_cegar_reduced, run_portfolio,
     unknown_outcome,
 };
 pub use strategy::{
@@ -381,16 +381,7 @@ pub fn verify(task: &Task, cfg: &Config) -> Outcome {
         }
         Engine::Pdr => on_untouched_thread(task, || fresh(|| pdr::run(task, cfg, start))),
         Engine::Auto => run_portfolio(task, cfg, start),
-        Engine::Cegar => on_untouched_thread(task, || {
-            reduce::run_reduced(
-                task,
-                cfg,
-                start,
-                "cegar",
-                &|t| run_cegar(t, cfg, start),
-                &|f| strategy::fresh(f),
-            )
-        }),
+        Engine::Cegar => on_untouched_thread(task, || run_cegar_reduced(task, cfg, start)),
     }));
     let mut outcome = run.unwrap_or_else(|panic| unknown_outcome(panic_message(&*panic), start));
     if let Verdict::Safe(body) = &mut outcome.verdict {

@@ -89,12 +89,15 @@ impl Fresh<'_> {
     }
 }
 
-fn conjuncts(e: &Expr, out: &mut Vec<Expr>) {
-    match e {
-        Expr::And(xs) => xs.iter().for_each(|x| conjuncts(x, out)),
-        Expr::Bool(true) => {}
-        other => out.push(other.clone()),
-    }
+/// The top-level conjuncts of `e` other than `true`.
+fn conjuncts(e: &Expr) -> Vec<Expr> {
+    let mut parts = Vec::new();
+    crate::simulate::conjuncts(e, &mut parts);
+    parts
+        .into_iter()
+        .filter(|p| **p != Expr::Bool(true))
+        .cloned()
+        .collect()
 }
 
 fn has_next(e: &Expr) -> bool {
@@ -124,8 +127,7 @@ fn compose(task: &Task, a: &Edge, b: &Edge, id: u32, fresh: &mut Fresh) -> Edge 
     let a_locals = rename(a, &mut locals);
     let b_locals = rename(b, &mut locals);
     let rename_a = |e: &Expr| e.map_vars(&|n| a_locals.get(n).map(|m| Expr::Var(m.clone())));
-    let mut parts = Vec::new();
-    conjuncts(&rename_a(&a.relation), &mut parts);
+    let mut parts = conjuncts(&rename_a(&a.relation));
     let mut defined: BTreeMap<String, Expr> = BTreeMap::new();
     parts.retain(|c| {
         let (x, t) = match c {
@@ -283,22 +285,11 @@ fn regions(task: &Task, body: &SafeBody) -> Option<BTreeMap<String, Expr>> {
     if !body.index_vars.is_empty() || body.nodes.iter().any(|n| !n.forall.is_empty()) {
         return None;
     }
-    let formula = |id: u32| {
-        body.predicates
-            .iter()
-            .find(|p| p.id == id)
-            .map(|p| &p.formula)
-    };
     let mut out: BTreeMap<String, Vec<Expr>> = BTreeMap::new();
     for n in &body.nodes {
-        let mut cube = Vec::new();
-        for l in &n.cube {
-            let f = formula(l.pred)?.clone();
-            cube.push(if l.positive { f } else { Expr::not(f) });
-        }
         out.entry(n.location.clone())
             .or_default()
-            .push(Expr::And(cube));
+            .push(body.region(n));
     }
     Some(
         task.locations
@@ -359,12 +350,7 @@ fn lift_regions(
     budget: &Budget,
 ) -> Result<Option<BTreeMap<String, Expr>>, Unknown> {
     let names = task.var_names();
-    let frame = |k: usize| -> Vec<Int> {
-        names
-            .iter()
-            .map(|n| smt::int_const(&smt::state_symbol(n, k)))
-            .collect()
-    };
+    let frame = |k: usize| crate::invariants::vars_at(task, k);
     let decode_frame = |k: usize| {
         let syms: BTreeMap<String, String> = names
             .iter()
@@ -437,9 +423,7 @@ pub fn lift_safe(
             if *l == task.bad_location || lifted[l] == Expr::Bool(false) {
                 return None;
             }
-            let mut parts = Vec::new();
-            conjuncts(&lifted[l], &mut parts);
-            Some(parts)
+            Some(conjuncts(&lifted[l]))
         })
         .collect();
     crate::pdr::certificate::safe_body_of(task, &invariant, budget).map(Some)

@@ -119,20 +119,14 @@ fn run_lane(
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match i {
                 0 => simulate_integers(task, cfg, start),
                 1 => fresh(|| pdr::run(task, cfg, start)),
-                _ => {
-                    let cegar = Config {
+                _ => run_cegar_reduced(
+                    task,
+                    &Config {
                         engine: Engine::Cegar,
                         ..cfg.clone()
-                    };
-                    crate::reduce::run_reduced(
-                        task,
-                        &cegar,
-                        start,
-                        "cegar",
-                        &|t| run_cegar(t, &cegar, start),
-                        &|f| fresh(f),
-                    )
-                }
+                    },
+                    start,
+                ),
             }))
         });
         let out = run.unwrap_or_else(|panic| unknown_outcome(panic_message(&*panic), start));
@@ -245,6 +239,19 @@ pub(crate) fn run_cegar(task: &Task, cfg: &Config, start: Instant) -> Outcome {
         AnalysisKind::Predicate => fresh(|| run_predicate(task, cfg, start)),
         AnalysisKind::Auto => run_auto(task, cfg, start),
     }
+}
+
+/// The CEGAR engine on `task` with its pass-through locations removed,
+/// the answer lifted back in a fresh context (see [`crate::reduce`]).
+pub(crate) fn run_cegar_reduced(task: &Task, cfg: &Config, start: Instant) -> Outcome {
+    crate::reduce::run_reduced(
+        task,
+        cfg,
+        start,
+        "cegar",
+        &|t| run_cegar(t, cfg, start),
+        &|f| fresh(f),
+    )
 }
 
 /// Steps of the bounded search for bugs in tasks with arrays.

@@ -42,11 +42,8 @@ pub fn safe_body(
     invariant: &[Vec<&Lemma>],
     budget: &Budget,
 ) -> Result<SafeBody, Unknown> {
-    let formulas: Vec<Option<Vec<Expr>>> = frames
-        .locs
-        .iter()
-        .enumerate()
-        .map(|(loc, _)| {
+    let formulas: Vec<Option<Vec<Expr>>> = (0..frames.locs.len())
+        .map(|loc| {
             (loc != frames.bad_loc)
                 .then(|| invariant[loc].iter().map(|l| clause(&l.cube)).collect())
         })
