@@ -468,6 +468,7 @@ pub(crate) fn on_untouched_thread<T: Send>(task: &Task, f: impl FnOnce() -> T + 
             .name("certa-engine".into())
             .stack_size(ENGINE_STACK_BYTES)
             .spawn_scoped(scope, || {
+                crate::warm::prepare_for_a_context();
                 UNTOUCHED_LANE.with(|u| u.set(true));
                 smt::set_array_vars(task);
                 f()

@@ -265,23 +265,26 @@ pub fn run_group(cmd: &mut Command, limit: Duration) -> (Ended, String) {
         let _ = out.read_to_string(&mut text);
         text
     });
-    // Short waits first, so that quick runs are timed to the millisecond.
-    let mut pause = Duration::from_millis(1);
-    let ended = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break Ended::Exited(status),
-            Ok(None) if start.elapsed() >= limit => {
-                kill_group(child.id());
-                let _ = child.kill();
-                let _ = child.wait();
-                break Ended::Killed;
-            }
-            Ok(None) => {
-                std::thread::sleep(pause);
-                pause = (pause * 2).min(Duration::from_millis(20));
-            }
-            Err(e) => break Ended::Failed(format!("cannot wait for the process: {e}")),
-        }
+    // A thread of its own waits for the child, so that its end is seen the
+    // moment it happens (polling with growing pauses timed a 17 ms run as
+    // 31 ms and a 2 ms one as 3 ms).
+    let pid = child.id();
+    let (done_tx, done_rx) = std::sync::mpsc::channel();
+    let waiter = std::thread::spawn(move || {
+        let status = child.wait();
+        let _ = done_tx.send(());
+        (status, child)
+    });
+    let remaining = limit.saturating_sub(start.elapsed());
+    let in_time = done_rx.recv_timeout(remaining).is_ok();
+    if !in_time {
+        kill_group(pid);
+    }
+    let ended = match waiter.join() {
+        Ok((Ok(status), _)) if in_time => Ended::Exited(status),
+        Ok((Ok(_), _)) => Ended::Killed,
+        Ok((Err(e), _)) => Ended::Failed(format!("cannot wait for the process: {e}")),
+        Err(_) => Ended::Failed("the thread waiting for the process panicked".into()),
     };
     let text = reader.join().unwrap_or_default();
     (ended, text)
