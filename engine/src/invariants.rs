@@ -116,8 +116,10 @@ fn state_env(task: &Task, state: &State) -> format::eval::Env {
     }
 }
 
-/// Concrete states per location from a few bounded random runs. One
-/// incremental solver per edge keeps the relation asserted across steps.
+/// Concrete states per location from a few bounded random runs. Each step
+/// is first solved by propagation ([`crate::simulate::Stepper`], no
+/// query); only when no edge can be taken that way does the solver look for
+/// one, an incremental solver per edge keeping its relation asserted.
 fn sample(
     task: &Task,
     budget: &Budget,
@@ -126,6 +128,7 @@ fn sample(
 ) -> Result<BTreeMap<String, Vec<State>>, Unknown> {
     let mut seen: BTreeMap<String, Vec<State>> = BTreeMap::new();
     let mut rng = Lcg(0x5eed);
+    let mut stepper = crate::simulate::Stepper::new(task, 0x5eed);
     let cur = vars_at(task, 0);
     let next = vars_at(task, 1);
     let mut solvers: BTreeMap<u32, Solver> = BTreeMap::new();
@@ -133,17 +136,28 @@ fn sample(
     let init = smt::solver();
     init.assert(smt::encode_bool(&task.init, View::state(0)));
     for run in 0..runs {
+        if budget.expired() {
+            return Err(Unknown("timeout".into()));
+        }
         // Every other run draws small values: loops whose trip count is a
         // variable then come round more than once within `depth` steps.
         let bound = if run % 2 == 1 { 3 } else { 20 };
-        let hints: Vec<Bool> = cur
-            .iter()
-            .map(|v| v.eq(Int::from_i64(rng.within(bound))))
-            .collect();
-        let Some(m) = solve_hinted(&init, &hints, budget)? else {
-            return Ok(seen);
+        if let Some(s) = stepper.as_mut() {
+            s.guess_within(bound);
+        }
+        let mut state = match stepper.as_mut().and_then(|s| s.initial()) {
+            Some(state) => state,
+            None => {
+                let hints: Vec<Bool> = cur
+                    .iter()
+                    .map(|v| v.eq(Int::from_i64(rng.within(bound))))
+                    .collect();
+                let Some(m) = solve_hinted(&init, &hints, budget)? else {
+                    return Ok(seen);
+                };
+                read(&m, &cur)
+            }
         };
-        let mut state = read(&m, &cur);
         let mut loc = task.initial_location.clone();
         for _ in 0..depth {
             seen.entry(loc.clone()).or_default().push(state.clone());
@@ -155,9 +169,19 @@ fn sample(
                 break;
             }
             let start = rng.next() as usize % edges.len();
+            let order = (0..edges.len()).map(|k| edges[(start + k) % edges.len()]);
+            let concrete = stepper.as_mut().and_then(|s| {
+                order
+                    .clone()
+                    .find_map(|e| s.successor(e, &state).map(|n| (e, n)))
+            });
+            if let Some((e, n)) = concrete {
+                state = n;
+                loc = e.to.clone();
+                continue;
+            }
             let mut moved = false;
-            for k in 0..edges.len() {
-                let e = edges[(start + k) % edges.len()];
+            for e in order {
                 let s = solvers.entry(e.id).or_insert_with(|| {
                     let s = smt::solver();
                     s.assert(smt::encode_edge(e, 0));

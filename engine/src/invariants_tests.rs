@@ -167,3 +167,64 @@ fn a_bound_beside_a_stronger_bound_on_the_same_term_is_dropped_without_a_query()
         vec![ge(x(), 3), ge(minus_x(), -9)]
     );
 }
+
+/// A counter whose steps propagation solves: `i' == i + 1`.
+const COUNTER: &str = "
+    var i: int; var n: int;
+    location l0; location l1; location bad;
+    initial l0; bad bad;
+    init i == 0;
+    edge 0 \"start\": l0 -> l1 relation n' >= 0 && n' <= 5 && i' == 0;
+    edge 1 \"step\": l1 -> l1 relation i < n && i' == i + 1 && n' == n;
+    edge 2 \"fail\": l1 -> bad relation i > n && i' == i && n' == n;
+";
+
+#[test]
+fn sampling_asks_the_solver_only_where_no_edge_can_be_taken_concretely() {
+    in_z3(|| {
+        let t = task(COUNTER);
+        let budget = Budget::new(None);
+        let samples = sampled_states(&t, &budget).unwrap();
+        let points = &samples.0["l1"];
+        assert!(points.len() >= 4, "{points:?}");
+        // Propagation takes every step; the solver is asked once per run,
+        // where the loop ends (`i == n`), to confirm that no edge is enabled.
+        assert!(
+            budget.queries.get() <= 4,
+            "{} queries",
+            budget.queries.get()
+        );
+        // Every sampled state is reachable: 0 <= i <= n <= 5.
+        for p in points {
+            assert!(
+                BigInt::zero() <= p[0] && p[0] <= p[1] && p[1] <= BigInt::from(5),
+                "{p:?}"
+            );
+        }
+        assert!(
+            samples.0.get("bad").is_none(),
+            "no state of bad is a sample"
+        );
+    });
+}
+
+#[test]
+fn the_solver_takes_the_steps_propagation_cannot_solve() {
+    in_z3(|| {
+        // `3 * x' == y' + 1` binds no variable by propagation, and small
+        // guesses never satisfy it with `y' >= 1000`.
+        let t = task(
+            "var x: int; var y: int;
+             location l0; location l1; location bad;
+             initial l0; bad bad;
+             init x == 0 && y == 0;
+             edge 0 \"pick\": l0 -> l1 relation y' >= 1000 && y' <= 1005 && 3 * x' == y' + 1;
+             edge 1 \"step\": l1 -> l1 relation x' == x + 1 && y' == y + 3;
+             edge 2 \"fail\": l1 -> bad relation 3 * x != y + 1 && x' == x && y' == y;",
+        );
+        let budget = Budget::new(None);
+        let samples = sampled_states(&t, &budget).unwrap();
+        assert!(budget.queries.get() > 0, "the solver was asked");
+        assert!(samples.0["l1"].len() >= 2, "{:?}", samples.0.get("l1"));
+    });
+}

@@ -46,9 +46,12 @@ impl Default for Limits {
 }
 
 /// A small deterministic generator (xorshift64*): the same task gives the
-/// same run. The flag keeps guessed integers small.
+/// same run. A nonzero bound keeps guessed integers within it.
 #[derive(Clone)]
-struct Rng(u64, bool);
+struct Rng(u64, u64);
+
+/// The bound of guesses in narrow runs.
+const NARROW: u64 = 20;
 
 impl Rng {
     fn next(&mut self) -> u64 {
@@ -63,9 +66,9 @@ impl Rng {
     /// Mostly small values (branch conditions compare with small
     /// constants), sometimes anything in the 32-bit range.
     fn int(&mut self) -> BigInt {
-        let narrow = self.1;
+        let bound = self.1;
         match self.below(10) {
-            _ if narrow => BigInt::from(self.below(41) as i64 - 20),
+            _ if bound > 0 => BigInt::from(self.below(2 * bound + 1) as i64 - bound as i64),
             0..=2 => BigInt::from(self.below(3) as i64 - 1),
             3..=7 => BigInt::from(self.below(41) as i64 - 20),
             _ => BigInt::from(self.below(1 << 32) as i64 - (1 << 31)),
@@ -75,9 +78,9 @@ impl Rng {
 
 /// Searches for a run into the bad location; `None` if no run found one.
 pub fn search(task: &Task, limits: &Limits) -> Option<Trace> {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15, false);
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15, 0);
     for i in 0..limits.runs {
-        rng.1 = i < limits.narrow_runs;
+        rng.1 = if i < limits.narrow_runs { NARROW } else { 0 };
         if let Some(t) = run(task, limits, &mut rng, None) {
             return Some(t);
         }
@@ -307,7 +310,7 @@ pub(crate) fn follow(task: &Task, plan: &Plan) -> Option<Trace> {
         tries: 1,
         ..Limits::default()
     };
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15, true);
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15, NARROW);
     let trace = run(task, &limits, &mut rng, Some(plan))?;
     (trace.steps.len() == plan.path.len()).then_some(trace)
 }
@@ -355,6 +358,123 @@ impl KeptStep {
             next,
             arrays: self.arrays,
         }
+    }
+}
+
+/// Concrete steps without a solver, for sampling reachable states: each
+/// solves a relation by propagation and small guesses, and is taken only
+/// when the whole relation holds. States are values of the task's
+/// variables in its order; tasks with arrays are not sampled this way.
+pub(crate) struct Stepper<'t> {
+    task: &'t Task,
+    sorts: BTreeMap<String, VarSort>,
+    rng: Rng,
+}
+
+impl<'t> Stepper<'t> {
+    /// `None` for a task with arrays.
+    pub(crate) fn new(task: &'t Task, seed: u64) -> Option<Stepper<'t>> {
+        if task.vars.iter().any(|v| v.sort != VarSort::Int) {
+            return None;
+        }
+        let sorts = task
+            .vars
+            .iter()
+            .map(|v| (v.name.clone(), v.sort))
+            .chain(
+                task.edges
+                    .iter()
+                    .flat_map(|e| e.locals.iter().map(|l| (l.name.clone(), l.sort))),
+            )
+            .collect();
+        Some(Stepper {
+            task,
+            sorts,
+            rng: Rng(seed | 1, NARROW),
+        })
+    }
+
+    /// Guesses from here on lie within `-bound..=bound` (at least 1): small
+    /// values only, as the solver's samples, since a bound seen in a run
+    /// that guessed 2^31 is no candidate worth a query.
+    pub(crate) fn guess_within(&mut self, bound: u64) {
+        self.rng.1 = bound.max(1);
+    }
+
+    /// An initial state, or `None` if the attempts failed.
+    pub(crate) fn initial(&mut self) -> Option<Vec<BigInt>> {
+        let init = self.task.init.rewrite(&|x| match x {
+            Expr::Var(n) => Some(Expr::Next(n.clone())),
+            _ => None,
+        });
+        for _ in 0..Limits::default().tries {
+            let mut env = Env::default();
+            let mut parts = Vec::new();
+            conjuncts(&init, &mut parts);
+            let mut s = Solver {
+                sorts: &self.sorts,
+                rng: &mut self.rng,
+                oracle: None,
+            };
+            if !s.solve(&mut env, parts) {
+                continue;
+            }
+            for v in &self.task.vars {
+                if is_unbound(&env, &Expr::Next(v.name.clone())) {
+                    s.guess(&mut env, &Expr::Next(v.name.clone()));
+                }
+            }
+            if env.holds(&init) == Ok(true) {
+                return self
+                    .task
+                    .vars
+                    .iter()
+                    .map(|v| env.nexts.get(&v.name).cloned())
+                    .collect();
+            }
+        }
+        None
+    }
+
+    /// A successor of `state` along `e`, or `None` if the attempts failed
+    /// (the edge may be disabled, or its relation beyond propagation).
+    pub(crate) fn successor(&mut self, e: &format::Edge, state: &[BigInt]) -> Option<Vec<BigInt>> {
+        for _ in 0..Limits::default().tries {
+            let mut env = Env::default();
+            for (v, x) in self.task.vars.iter().zip(state) {
+                env.vars.insert(v.name.clone(), x.clone());
+            }
+            let mut parts = Vec::new();
+            conjuncts(&e.relation, &mut parts);
+            let mut s = Solver {
+                sorts: &self.sorts,
+                rng: &mut self.rng,
+                oracle: None,
+            };
+            if !s.solve(&mut env, parts) {
+                continue;
+            }
+            for v in &self.task.vars {
+                if !env.nexts.contains_key(&v.name) {
+                    let keep = env.vars[&v.name].clone();
+                    env.nexts.insert(v.name.clone(), keep);
+                }
+            }
+            for l in &e.locals {
+                if !env.vars.contains_key(&l.name) {
+                    s.guess(&mut env, &Expr::Var(l.name.clone()));
+                }
+            }
+            if env.holds(&e.relation) == Ok(true) {
+                return self
+                    .task
+                    .vars
+                    .iter()
+                    .map(|v| env.nexts.get(&v.name).cloned())
+                    .collect();
+            }
+        }
+        None
     }
 }
 
