@@ -100,3 +100,77 @@ fn vs_without_an_anchor_is_a_usage_error() {
     assert!(out.stdout.is_empty());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_interrupted_bench_takes_the_anchors_processes_with_it() {
+    let Some(certa) = workspace_binary("certa") else {
+        eprintln!("certa binary not built; skipped");
+        return;
+    };
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tiny_set("interrupted");
+    // An anchor that starts a long-running process of its own, as Golem's
+    // portfolio forks its engines, and says where it is.
+    let pid_file = dir.join("engine.pid");
+    let anchor = dir.join("fake-golem");
+    std::fs::write(
+        &anchor,
+        format!(
+            "#!/bin/sh\n[ \"$1\" = --version ] && echo 'Golem 0.0.0' && exit 0\n\
+             sleep 300 &\necho $! > {}.tmp\nmv {0}.tmp {0}\nwait\n",
+            pid_file.display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&anchor, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let mut bench = Command::new(certa)
+        .args(["bench"])
+        .arg(&dir)
+        .args([
+            "--vs",
+            "--golem-portfolio-only",
+            "-j",
+            "1",
+            "--timeout",
+            "120",
+            "--golem",
+        ])
+        .arg(&anchor)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    let engine: i32 = loop {
+        if let Ok(text) = std::fs::read_to_string(&pid_file) {
+            break text.trim().parse().unwrap();
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(60),
+            "the anchor never started"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let alive = |pid: i32| {
+        // A process that ended but is not reaped yet counts as gone.
+        std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .is_ok_and(|s| !s.split(") ").nth(1).is_some_and(|r| r.starts_with('Z')))
+    };
+    assert!(alive(engine));
+    let term = Command::new("kill")
+        .args(["-TERM", &bench.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(term.success());
+    let status = bench.wait().unwrap();
+    assert!(!status.success(), "the bench died of the signal: {status}");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while alive(engine) && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(
+        !alive(engine),
+        "the anchor's engine process {engine} outlived the bench"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -265,6 +265,7 @@ pub fn run_group(cmd: &mut Command, limit: Duration) -> (Ended, String) {
         let _ = out.read_to_string(&mut text);
         text
     });
+    let slot = Running::register(child.id());
     // A thread of its own waits for the child, so that its end is seen the
     // moment it happens (polling with growing pauses timed a 17 ms run as
     // 31 ms and a 2 ms one as 3 ms).
@@ -280,7 +281,9 @@ pub fn run_group(cmd: &mut Command, limit: Duration) -> (Ended, String) {
     if !in_time {
         kill_group(pid);
     }
-    let ended = match waiter.join() {
+    let joined = waiter.join();
+    Running::unregister(slot);
+    let ended = match joined {
         Ok((Ok(status), _)) if in_time => Ended::Exited(status),
         Ok((Ok(_), _)) => Ended::Killed,
         Ok((Err(e), _)) => Ended::Failed(format!("cannot wait for the process: {e}")),
@@ -288,6 +291,65 @@ pub fn run_group(cmd: &mut Command, limit: Duration) -> (Ended, String) {
     };
     let text = reader.join().unwrap_or_default();
     (ended, text)
+}
+
+/// The process groups of the children running now, so that a bench ended
+/// by SIGINT (Ctrl-C reaches only the terminal's foreground group, and each
+/// child has a group of its own) or SIGTERM takes them with it: Golem's
+/// engine processes ran on for minutes after an interrupted `bench --vs`.
+struct Running;
+
+/// Slots of [`Running`]: a group id, or 0. More children than slots at
+/// once (more than `-j 256`) are not followed.
+static RUNNING: [std::sync::atomic::AtomicI32; 256] =
+    [const { std::sync::atomic::AtomicI32::new(0) }; 256];
+
+impl Running {
+    fn register(pid: u32) -> Option<usize> {
+        static HANDLERS: std::sync::Once = std::sync::Once::new();
+        HANDLERS.call_once(|| {
+            for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+                // SAFETY: installs a handler that only reads atomics and calls
+                // async-signal-safe functions (kill, signal, raise).
+                unsafe {
+                    libc::signal(
+                        sig,
+                        kill_children_and_die as *const () as libc::sighandler_t,
+                    );
+                }
+            }
+        });
+        let pid = i32::try_from(pid).ok()?;
+        RUNNING.iter().position(|g| {
+            g.compare_exchange(0, pid, Ordering::SeqCst, Ordering::SeqCst)
+                .is_ok()
+        })
+    }
+
+    fn unregister(slot: Option<usize>) {
+        if let Some(i) = slot {
+            RUNNING[i].store(0, Ordering::SeqCst);
+        }
+    }
+}
+
+/// The handler of [`Running`]: kills every running child's group, then
+/// dies of the same signal.
+extern "C" fn kill_children_and_die(sig: libc::c_int) {
+    for g in &RUNNING {
+        let pid = g.load(Ordering::SeqCst);
+        if pid > 0 {
+            // SAFETY: kill(2) is async-signal-safe; the group is one we created.
+            unsafe {
+                libc::kill(-pid, libc::SIGKILL);
+            }
+        }
+    }
+    // SAFETY: signal(2) and raise(3) are async-signal-safe.
+    unsafe {
+        libc::signal(sig, libc::SIG_DFL);
+        libc::raise(sig);
+    }
 }
 
 /// Kills the process group led by `pid`.
