@@ -1,7 +1,9 @@
 //! An engine thread started before the task is read, with its Z3 context already built.
 //!
-//! A Z3 5.4 context costs about 7 ms (mostly two 8 MiB term tables touched
-//! page by page), a third of a trivial task's time. Built on a thread of its
+//! A Z3 5.4 context costs about 7 ms when its two 8 MiB term tables are
+//! touched 4 KiB page by page, about 2 ms on the transparent huge pages
+//! every engine thread reserves for them first
+//! ([`prepare_for_a_context`]). Built on a thread of its
 //! own while the main thread reads, parses and translates the program (for
 //! C, clang takes about 9 ms), that cost overlaps work that has to happen
 //! anyway. The context is the thread's default one and nothing has been put
