@@ -133,6 +133,7 @@ fn sample(
     let next = vars_at(task, 1);
     let mut solvers: BTreeMap<u32, Solver> = BTreeMap::new();
     let mut free_vars: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
+    let mut first_steps: BTreeMap<u32, Solver> = BTreeMap::new();
     let init = smt::solver();
     init.assert(smt::encode_bool(&task.init, View::state(0)));
     for run in 0..runs {
@@ -159,21 +160,24 @@ fn sample(
             }
         };
         let mut loc = task.initial_location.clone();
-        for _ in 0..depth {
+        for step in 0..depth {
             seen.entry(loc.clone()).or_default().push(state.clone());
+            let here = loc.clone();
             let edges: Vec<_> = task
-                .edges_from(&loc)
+                .edges_from(&here)
                 .filter(|e| e.to != task.bad_location)
                 .collect();
             if edges.is_empty() {
                 break;
             }
             let start = rng.next() as usize % edges.len();
-            let order = (0..edges.len()).map(|k| edges[(start + k) % edges.len()]);
+            let order: Vec<&format::Edge> = (0..edges.len())
+                .map(|k| edges[(start + k) % edges.len()])
+                .collect();
             let concrete = stepper.as_mut().and_then(|s| {
                 order
-                    .clone()
-                    .find_map(|e| s.successor(e, &state).map(|n| (e, n)))
+                    .iter()
+                    .find_map(|&e| s.successor(e, &state).map(|n| (e, n)))
             });
             if let Some((e, n)) = concrete {
                 state = n;
@@ -181,7 +185,7 @@ fn sample(
                 continue;
             }
             let mut moved = false;
-            for e in order {
+            for &e in &order {
                 let s = solvers.entry(e.id).or_insert_with(|| {
                     let s = smt::solver();
                     s.assert(smt::encode_edge(e, 0));
@@ -219,6 +223,29 @@ fn sample(
                     loc = e.to.clone();
                     moved = true;
                     break;
+                }
+            }
+            if !moved && step == 0 {
+                // No way on from this initial state (C tasks start with
+                // `init true` and a first edge that assumes every variable
+                // in its type's range, which few random states are): the
+                // solver picks the initial state together with a first step.
+                for &e in &order {
+                    let s = first_steps.entry(e.id).or_insert_with(|| {
+                        let s = smt::solver();
+                        s.assert(smt::encode_bool(&task.init, View::state(0)));
+                        s.assert(smt::encode_edge(e, 0));
+                        s
+                    });
+                    let hints: Vec<Bool> = cur
+                        .iter()
+                        .map(|v| v.eq(Int::from_i64(rng.within(bound))))
+                        .collect();
+                    if let Some(m) = solve_hinted(s, &hints, budget)? {
+                        state = read(&m, &cur);
+                        moved = true;
+                        break;
+                    }
                 }
             }
             if !moved {

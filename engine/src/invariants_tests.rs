@@ -228,3 +228,26 @@ fn the_solver_takes_the_steps_propagation_cannot_solve() {
         assert!(samples.0["l1"].len() >= 2, "{:?}", samples.0.get("l1"));
     });
 }
+
+#[test]
+fn a_run_whose_initial_state_has_no_way_on_starts_from_one_the_solver_picks() {
+    in_z3(|| {
+        // As a C task: `init true`, and a first edge that assumes every
+        // variable in range, which few random initial states are.
+        let t = task(
+            "var a: int; var b: int; var c: int; var d: int; var i: int;
+             location entry; location l; location bad;
+             initial entry; bad bad;
+             init true;
+             edge 0 \"enter\": entry -> l relation a >= 0 && b >= 0 && c >= 0 && d >= 0
+                 && a <= 3 && b <= 3 && c <= 3 && d <= 3
+                 && a' == a && b' == b && c' == c && d' == d && i' == 0;
+             edge 1 \"step\": l -> l relation i < 5 && i' == i + 1
+                 && a' == a && b' == b && c' == c && d' == d;
+             edge 2 \"fail\": l -> bad relation i > 5 && a' == a && b' == b && c' == c && d' == d && i' == i;",
+        );
+        let samples = sampled_states(&t, &Budget::new(None)).unwrap();
+        let at_l = samples.0.get("l").map_or(0, Vec::len);
+        assert!(at_l >= 8, "{at_l} states sampled at l");
+    });
+}
