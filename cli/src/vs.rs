@@ -71,17 +71,26 @@ impl Anchor {
         }
     }
 
-    /// The binary's version line, e.g. `Golem 0.9.1`.
+    /// The binary's version line, e.g. `Golem 0.9.1`; an anchor that does
+    /// not answer `--version` within 10 s is killed, so it cannot hang the
+    /// bench before the first task.
     pub fn version(&self) -> String {
-        Command::new(self.bin())
-            .arg("--version")
-            .output()
-            .ok()
-            .and_then(|o| {
-                let text = String::from_utf8_lossy(&o.stdout).trim().to_string();
-                text.lines().next().map(str::to_string)
-            })
-            .unwrap_or_else(|| format!("`{}` not found", self.bin()))
+        self.version_within(Duration::from_secs(10))
+    }
+
+    fn version_within(&self, limit: Duration) -> String {
+        let mut cmd = Command::new(self.bin());
+        cmd.arg("--version").stderr(Stdio::null());
+        match run_group(&mut cmd, limit) {
+            (Ended::Exited(_), text) => text
+                .trim()
+                .lines()
+                .next()
+                .map(str::to_string)
+                .unwrap_or_else(|| format!("`{}` printed no version", self.bin())),
+            (Ended::Killed, _) => format!("`{}` did not answer --version", self.bin()),
+            (Ended::Failed(_), _) => format!("`{}` not found", self.bin()),
+        }
     }
 
     /// Runs the anchor on `file` and reads its first line: `sat`, `unsat`,
@@ -635,6 +644,30 @@ mod tests {
         std::fs::write(&p, format!("#!/bin/sh\n{body}\n")).unwrap();
         std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
         p
+    }
+
+    #[test]
+    fn an_anchor_that_hangs_on_version_is_killed_and_named() {
+        let bin = fake_solver("mute", "sleep 30");
+        let a = Anchor::Spacer {
+            bin: bin.to_str().unwrap().into(),
+        };
+        let start = std::time::Instant::now();
+        let v = a.version_within(Duration::from_millis(300));
+        assert!(start.elapsed() < Duration::from_secs(5));
+        assert!(v.contains("did not answer --version"), "{v}");
+        let ok = fake_solver("versioned", "echo 'Z3 version 9.9'");
+        let v = Anchor::Spacer {
+            bin: ok.to_str().unwrap().into(),
+        }
+        .version();
+        assert_eq!(v, "Z3 version 9.9");
+        let missing = Anchor::Spacer {
+            bin: "/nonexistent/z3".into(),
+        };
+        assert!(missing.version().contains("not found"));
+        let _ = std::fs::remove_file(bin);
+        let _ = std::fs::remove_file(ok);
     }
 
     #[test]
