@@ -365,31 +365,23 @@ impl KeptStep {
 /// solves a relation by propagation and small guesses, and is taken only
 /// when the whole relation holds. States are values of the task's
 /// variables in its order; tasks with arrays are not sampled this way.
-pub(crate) struct Stepper<'t> {
-    task: &'t Task,
+pub(crate) struct Stepper {
+    names: Vec<String>,
+    init: Expr,
     sorts: BTreeMap<String, VarSort>,
     rng: Rng,
 }
 
-impl<'t> Stepper<'t> {
+impl Stepper {
     /// `None` for a task with arrays.
-    pub(crate) fn new(task: &'t Task, seed: u64) -> Option<Stepper<'t>> {
+    pub(crate) fn new(task: &Task, seed: u64) -> Option<Stepper> {
         if task.vars.iter().any(|v| v.sort != VarSort::Int) {
             return None;
         }
-        let sorts = task
-            .vars
-            .iter()
-            .map(|v| (v.name.clone(), v.sort))
-            .chain(
-                task.edges
-                    .iter()
-                    .flat_map(|e| e.locals.iter().map(|l| (l.name.clone(), l.sort))),
-            )
-            .collect();
         Some(Stepper {
-            task,
-            sorts,
+            names: task.var_names(),
+            init: init_as_next(task),
+            sorts: sorts_of(task),
             rng: Rng(seed | 1, NARROW),
         })
     }
@@ -403,134 +395,65 @@ impl<'t> Stepper<'t> {
 
     /// An initial state, or `None` if the attempts failed.
     pub(crate) fn initial(&mut self) -> Option<Vec<BigInt>> {
-        let init = self.task.init.rewrite(&|x| match x {
-            Expr::Var(n) => Some(Expr::Next(n.clone())),
-            _ => None,
-        });
-        for _ in 0..Limits::default().tries {
-            let mut env = Env::default();
-            let mut parts = Vec::new();
-            conjuncts(&init, &mut parts);
-            let mut s = Solver {
-                sorts: &self.sorts,
-                rng: &mut self.rng,
-                oracle: None,
-            };
-            if !s.solve(&mut env, parts) {
-                continue;
-            }
-            for v in &self.task.vars {
-                if is_unbound(&env, &Expr::Next(v.name.clone())) {
-                    s.guess(&mut env, &Expr::Next(v.name.clone()));
-                }
-            }
-            if env.holds(&init) == Ok(true) {
-                return self
-                    .task
-                    .vars
-                    .iter()
-                    .map(|v| env.nexts.get(&v.name).cloned())
-                    .collect();
-            }
-        }
-        None
+        let tries = Limits::default().tries;
+        let env = initial_env(
+            &self.init,
+            &self.names,
+            &[],
+            &self.sorts,
+            &mut self.rng,
+            tries,
+            None,
+        )?;
+        self.names
+            .iter()
+            .map(|v| env.nexts.get(v).cloned())
+            .collect()
     }
 
     /// A successor of `state` along `e`, or `None` if the attempts failed
     /// (the edge may be disabled, or its relation beyond propagation).
     pub(crate) fn successor(&mut self, e: &format::Edge, state: &[BigInt]) -> Option<Vec<BigInt>> {
-        for _ in 0..Limits::default().tries {
-            let mut env = Env::default();
-            for (v, x) in self.task.vars.iter().zip(state) {
-                env.vars.insert(v.name.clone(), x.clone());
-            }
-            let mut parts = Vec::new();
-            conjuncts(&e.relation, &mut parts);
-            let mut s = Solver {
-                sorts: &self.sorts,
-                rng: &mut self.rng,
-                oracle: None,
-            };
-            if !s.solve(&mut env, parts) {
-                continue;
-            }
-            for v in &self.task.vars {
-                if !env.nexts.contains_key(&v.name) {
-                    let keep = env.vars[&v.name].clone();
-                    env.nexts.insert(v.name.clone(), keep);
-                }
-            }
-            for l in &e.locals {
-                if !env.vars.contains_key(&l.name) {
-                    s.guess(&mut env, &Expr::Var(l.name.clone()));
-                }
-            }
-            if env.holds(&e.relation) == Ok(true) {
-                return self
-                    .task
-                    .vars
-                    .iter()
-                    .map(|v| env.nexts.get(&v.name).cloned())
-                    .collect();
-            }
+        let mut env = Env::default();
+        env.vars = self
+            .names
+            .iter()
+            .cloned()
+            .zip(state.iter().cloned())
+            .collect();
+        let tries = Limits::default().tries;
+        if !take_edge(
+            &mut env,
+            e,
+            &self.names,
+            &self.sorts,
+            &mut self.rng,
+            tries,
+            None,
+        ) {
+            return None;
         }
-        None
+        self.names
+            .iter()
+            .map(|v| env.nexts.get(v).cloned())
+            .collect()
     }
 }
 
 fn run(task: &Task, limits: &Limits, rng: &mut Rng, plan: Option<&Plan>) -> Option<Trace> {
-    let sorts: BTreeMap<String, VarSort> = task
-        .vars
-        .iter()
-        .map(|v| (v.name.clone(), v.sort))
-        .chain(
-            task.edges
-                .iter()
-                .flat_map(|e| e.locals.iter().map(|l| (l.name.clone(), l.sort))),
-        )
-        .collect();
+    let sorts = sorts_of(task);
     let int_vars = task.int_var_names();
     let array_vars = task.array_var_names();
-    // The initial state: init over the state variables, read as next-state
-    // values of an empty environment, then made current.
-    let init = task.init.rewrite(&|x| match x {
-        Expr::Var(n) => Some(Expr::Next(n.clone())),
-        _ => None,
-    });
-    let mut env = Env::default();
-    let mut found = false;
-    for _ in 0..limits.tries {
-        env = Env::default();
-        let mut parts = Vec::new();
-        conjuncts(&init, &mut parts);
-        if let Some(p) = plan {
-            for v in &int_vars {
-                let x = Expr::Next(v.clone());
-                if let Some(b) = (p.oracle)(None, &x) {
-                    bind(&mut env, &x, b);
-                }
-            }
-        }
-        let mut s = Solver {
-            sorts: &sorts,
-            rng,
-            oracle: plan.map(|p| (p.oracle, None)),
-        };
-        if s.solve(&mut env, parts) {
-            for v in int_vars.iter().chain(&array_vars) {
-                if is_unbound(&env, &Expr::Next(v.clone())) {
-                    s.guess(&mut env, &Expr::Next(v.clone()));
-                }
-            }
-            if env.holds(&init) == Ok(true) {
-                found = true;
-                break;
-            }
-        }
-    }
-    if !found {
-        return None;
-    }
+    let init = init_as_next(task);
+    let env = initial_env(
+        &init,
+        &int_vars,
+        &array_vars,
+        &sorts,
+        rng,
+        limits.tries,
+        plan,
+    )?;
     let mut cur = env;
     cur.advance();
     let initial = cur
@@ -580,50 +503,17 @@ fn run(task: &Task, limits: &Limits, rng: &mut Rng, plan: Option<&Plan>) -> Opti
             edges.swap(i, rng.below(i as u64 + 1) as usize);
         }
         edges.sort_by_key(|e| e.to != task.bad_location);
-        let mut taken = None;
-        'edges: for e in edges {
-            for _ in 0..limits.tries {
-                let mut parts = Vec::new();
-                conjuncts(&e.relation, &mut parts);
-                if let Some(p) = plan {
-                    // The plan's integers first: propagation never backtracks
-                    // over a disjunct it chose (the model's values decide).
-                    let ints = e.locals.iter().map(|l| Expr::Var(l.name.clone()));
-                    let nexts = int_vars.iter().map(|v| Expr::Next(v.clone()));
-                    for x in ints.chain(nexts) {
-                        if let Some(b) = (p.oracle)(Some(n), &x) {
-                            bind(&mut cur, &x, b);
-                        }
-                    }
-                }
-                let mut s = Solver {
-                    sorts: &sorts,
-                    rng,
-                    oracle: plan.map(|p| (p.oracle, Some(n))),
-                };
-                if !s.solve(&mut cur, parts) {
-                    clear(&mut cur, e);
-                    continue;
-                }
-                // Havocked integers keep their value; locals left open get one.
-                for v in &int_vars {
-                    if !cur.nexts.contains_key(v) {
-                        let keep = cur.vars[v].clone();
-                        cur.nexts.insert(v.clone(), keep);
-                    }
-                }
-                for l in &e.locals {
-                    if !cur.vars.contains_key(&l.name) {
-                        s.guess(&mut cur, &Expr::Var(l.name.clone()));
-                    }
-                }
-                if cur.holds(&e.relation) == Ok(true) {
-                    taken = Some(e);
-                    break 'edges;
-                }
-                clear(&mut cur, e);
-            }
-        }
+        let taken = edges.into_iter().find(|e| {
+            take_edge(
+                &mut cur,
+                e,
+                &int_vars,
+                &sorts,
+                rng,
+                limits.tries,
+                plan.map(|p| (p, n)),
+            )
+        });
         let e = taken?;
         let inputs = e.locals.iter().map(|l| cur.vars[&l.name].clone()).collect();
         let next = if cur.nexts.keys().eq(sorted_int_vars.iter()) {
@@ -651,6 +541,127 @@ fn run(task: &Task, limits: &Limits, rng: &mut Rng, plan: Option<&Plan>) -> Opti
         loc = e.to.clone();
     }
     None
+}
+
+/// The sort of every state variable and edge local of `task`, by name.
+fn sorts_of(task: &Task) -> BTreeMap<String, VarSort> {
+    task.vars
+        .iter()
+        .map(|v| (v.name.clone(), v.sort))
+        .chain(
+            task.edges
+                .iter()
+                .flat_map(|e| e.locals.iter().map(|l| (l.name.clone(), l.sort))),
+        )
+        .collect()
+}
+
+/// The initial condition over next-state names: solved in an empty
+/// environment, its values become the first state by `Env::advance`.
+fn init_as_next(task: &Task) -> Expr {
+    task.init.rewrite(&|x| match x {
+        Expr::Var(n) => Some(Expr::Next(n.clone())),
+        _ => None,
+    })
+}
+
+/// An environment whose next-state values satisfy `init` (see
+/// [`init_as_next`]), with the plan's values where it has them; `None` if
+/// `tries` attempts failed.
+fn initial_env(
+    init: &Expr,
+    int_vars: &[String],
+    array_vars: &[String],
+    sorts: &BTreeMap<String, VarSort>,
+    rng: &mut Rng,
+    tries: usize,
+    plan: Option<&Plan>,
+) -> Option<Env> {
+    for _ in 0..tries {
+        let mut env = Env::default();
+        let mut parts = Vec::new();
+        conjuncts(init, &mut parts);
+        if let Some(p) = plan {
+            for v in int_vars {
+                let x = Expr::Next(v.clone());
+                if let Some(b) = (p.oracle)(None, &x) {
+                    bind(&mut env, &x, b);
+                }
+            }
+        }
+        let mut s = Solver {
+            sorts,
+            rng: &mut *rng,
+            oracle: plan.map(|p| (p.oracle, None)),
+        };
+        if s.solve(&mut env, parts) {
+            for v in int_vars.iter().chain(array_vars) {
+                if is_unbound(&env, &Expr::Next(v.clone())) {
+                    s.guess(&mut env, &Expr::Next(v.clone()));
+                }
+            }
+            if env.holds(init) == Ok(true) {
+                return Some(env);
+            }
+        }
+    }
+    None
+}
+
+/// Tries up to `tries` times to take `e` from the state in `cur` (at step
+/// `n` of `plan`, whose values come first): on success `cur` holds the
+/// step's locals and next-state values and the whole relation holds; on
+/// failure they are cleared.
+fn take_edge(
+    cur: &mut Env,
+    e: &format::Edge,
+    int_vars: &[String],
+    sorts: &BTreeMap<String, VarSort>,
+    rng: &mut Rng,
+    tries: usize,
+    plan: Option<(&Plan, usize)>,
+) -> bool {
+    for _ in 0..tries {
+        let mut parts = Vec::new();
+        conjuncts(&e.relation, &mut parts);
+        if let Some((p, n)) = plan {
+            // The plan's integers first: propagation never backtracks
+            // over a disjunct it chose (the model's values decide).
+            let ints = e.locals.iter().map(|l| Expr::Var(l.name.clone()));
+            let nexts = int_vars.iter().map(|v| Expr::Next(v.clone()));
+            for x in ints.chain(nexts) {
+                if let Some(b) = (p.oracle)(Some(n), &x) {
+                    bind(cur, &x, b);
+                }
+            }
+        }
+        let mut s = Solver {
+            sorts,
+            rng: &mut *rng,
+            oracle: plan.map(|(p, n)| (p.oracle, Some(n))),
+        };
+        if !s.solve(cur, parts) {
+            clear(cur, e);
+            continue;
+        }
+        // Havocked integers keep their value; locals left open get one.
+        for v in int_vars {
+            if !cur.nexts.contains_key(v) {
+                let keep = cur.vars[v].clone();
+                cur.nexts.insert(v.clone(), keep);
+            }
+        }
+        for l in &e.locals {
+            if !cur.vars.contains_key(&l.name) {
+                s.guess(cur, &Expr::Var(l.name.clone()));
+            }
+        }
+        if cur.holds(&e.relation) == Ok(true) {
+            return true;
+        }
+        clear(cur, e);
+    }
+    false
 }
 
 /// Forgets the partial solution of one attempt at `e`.

@@ -51,8 +51,6 @@ struct Pdr<'t> {
     seed_at: Option<(u64, Option<Instant>, Option<std::time::Duration>)>,
     /// The task's thresholds, for [`generalize::threshold_variants`].
     thresholds: Vec<num_bigint::BigInt>,
-    /// The frames were rebuilt: obligations under way are void.
-    restarted: bool,
 }
 
 /// Queries PDR makes before it guesses invariants (a few tens of
@@ -103,7 +101,6 @@ fn run_task(task: &Task, cfg: &Config, start: Instant) -> Outcome {
         verbose: cfg.progress,
         seed_at: None,
         thresholds: super::invariants::thresholds(task),
-        restarted: false,
     };
     if cfg.linear_invariants {
         // Small proofs need no seeds: guessing starts after
@@ -156,14 +153,15 @@ impl<'t> Pdr<'t> {
     /// parity invariants (each set jointly
     /// inductive: they hold in every reachable state, so adding them to
     /// every frame keeps the frames' properties), found in at most a
-    /// quarter of the time.
-    fn maybe_seed(&mut self) {
+    /// quarter of the time. `true` when the frames were rebuilt: obligations
+    /// under way are then void.
+    fn maybe_seed(&mut self) -> bool {
         let Some((after, at, share)) = self.seed_at else {
-            return;
+            return false;
         };
         let now = Instant::now();
         if self.frames.budget.queries.get() < after && at.is_none_or(|at| now < at) {
-            return;
+            return false;
         }
         self.seed_at = None;
         let until = share.map(|d| now + d);
@@ -223,7 +221,8 @@ impl<'t> Pdr<'t> {
                 }
             }
         }
-        if !seeds.is_empty() {
+        let restart = !seeds.is_empty();
+        if restart {
             // Start over from frames holding the invariants known so far and
             // the seeds: frames built before the seeds may hold many lemmas
             // blocked one cube at a time that the seeds make unnecessary,
@@ -243,7 +242,6 @@ impl<'t> Pdr<'t> {
             for (l, cube) in kept {
                 self.frames.add_lemma(l, cube, frames::INF);
             }
-            self.restarted = true;
         }
         for (loc, cube) in seeds {
             if loc == self.task.bad_location || !self.task.has_location(&loc) {
@@ -256,6 +254,7 @@ impl<'t> Pdr<'t> {
             let l = self.frames.loc(&loc);
             self.frames.add_lemma(l, cube, frames::INF);
         }
+        restart
     }
 
     /// Adds, as an invariant, the first threshold variant of a learnt
@@ -305,13 +304,11 @@ impl<'t> Pdr<'t> {
         loop {
             // Block every step into bad from the top frame.
             self.maybe_seed();
-            self.restarted = false;
             while let Some(root) = self.bad_step()? {
                 if let Some(found) = self.block(root)? {
                     return Ok(found);
                 }
                 self.maybe_seed();
-                self.restarted = false;
             }
             self.frames.new_level();
             if let Some(level) = self.propagate()? {
@@ -358,8 +355,9 @@ impl<'t> Pdr<'t> {
         heap.push(key(obs[0].level, 0));
         while let Some(Reverse((level, k))) = heap.pop() {
             self.check_time()?;
-            self.maybe_seed();
-            if std::mem::take(&mut self.restarted) {
+            if self.maybe_seed() {
+                // The root goes back to the caller's loop, which looks for
+                // steps into bad again on the fresh frames.
                 return Ok(None);
             }
             let i = usize::MAX - k;
@@ -519,7 +517,6 @@ mod tests {
                 verbose: false,
                 seed_at: Some((0, None, None)),
                 thresholds: vec![],
-                restarted: false,
             };
             let l = pdr.frames.loc("l");
             // A lemma of frame 1 and an invariant, as blocking leaves them.
@@ -528,14 +525,14 @@ mod tests {
             let invariant = vec![Expr::Gt(Box::new(x()), Box::new(Expr::int(50)))];
             pdr.frames.add_lemma(l, invariant.clone(), frames::INF);
             let queries_before = pdr.frames.budget.queries.get();
-            pdr.maybe_seed();
+            let restarted = pdr.maybe_seed();
             let lemmas = &pdr.frames.lemmas;
             assert!(pdr.frames.budget.queries.get() > queries_before);
             (
                 lemmas.iter().filter(|l| l.level != frames::INF).count(),
                 lemmas.iter().any(|l| l.cube == invariant),
                 lemmas.len(),
-                pdr.restarted,
+                restarted,
             )
         });
         assert_eq!(finite, 0, "frame 1's lemma is gone");
