@@ -438,7 +438,8 @@ pub fn thresholds(task: &Task) -> Vec<BigInt> {
 }
 
 /// Candidate facts at one location from the states seen there: the affine
-/// hull's equalities, and `f >= min f` for each template form `f`.
+/// hull's equalities, `f >= min f` for each template form `f`, and
+/// comparisons under a 0/1 guard ([`crate::guarded`]).
 fn candidates(task: &Task, points: &[State]) -> Vec<Expr> {
     let n = task.vars.len();
     let eligible = eligible(task);
@@ -504,6 +505,10 @@ fn candidates(task: &Task, points: &[State]) -> Vec<Expr> {
             out.push(Expr::Ge(Box::new(linear(task, &t)), Box::new(Expr::int(0))));
         }
     }
+    let names: Vec<String> = task.vars.iter().map(|v| v.name.clone()).collect();
+    out.extend(crate::guarded::guarded_candidates(
+        &names, points, &eligible,
+    ));
     out
 }
 

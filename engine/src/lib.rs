@@ -7,6 +7,7 @@ pub mod arg;
 pub mod bmc;
 pub mod certify;
 pub mod composite;
+mod guarded;
 pub mod indexed;
 pub mod invariants;
 pub mod pdr;

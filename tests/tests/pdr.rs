@@ -113,6 +113,50 @@ fn pdr_finds_a_deep_counterexample_with_one_frame_per_step() {
     assert_certified("deep.ts", &r);
 }
 
+/// `l(a, 0)` for any `a`; `a` counts down to 0 while `b` counts up; bad
+/// when `b` reaches `depth` there: a counterexample of `depth` steps.
+fn deep_chc(depth: u32) -> String {
+    format!(
+        "(set-logic HORN)
+(declare-fun l (Int Int) Bool)
+(assert (forall ((a Int)) (l a 0)))
+(assert (forall ((a Int) (b Int)) (=> (and (l a b) (not (= a 0))) (l (- a 1) (+ b 1)))))
+(assert (forall ((a Int) (b Int)) (=> (and (l a b) (= a 0) (= b {depth})) false)))
+(check-sat)
+"
+    )
+}
+
+#[test]
+fn a_deep_counterexample_costs_queries_linear_in_its_depth() {
+    // Each new frame's lemma changes every frame below it; retrying every
+    // lower lemma each round made the queries grow with the square of the
+    // depth (3,056, 9,371 and 31,983 for depths 40, 80, 160).
+    let queries = |depth: u32| {
+        let name = format!("deep{depth}.smt2");
+        let r = run(&scratch(&name, &deep_chc(depth)), &pdr(60));
+        assert_eq!(word(&r.outcome.verdict), "unsafe", "depth {depth}");
+        assert_certified(&name, &r);
+        r.outcome.stats.queries
+    };
+    let (q40, q80) = (queries(40), queries(80));
+    let growth = q80 as f64 / q40 as f64;
+    assert!(
+        growth < 2.6,
+        "doubling the depth multiplied the queries by {growth:.2} ({q40} -> {q80})"
+    );
+}
+
+#[test]
+fn pdr_proves_a_verdict_flag_derived_backwards_with_a_guarded_invariant() {
+    // `d => x < y` at every predicate: without guarded candidates PDR
+    // learnt lemmas one value at a time and timed out.
+    let path = corpus_dir().join("chc/flag_order_backward_safe.smt2");
+    let r = run(&path, &pdr(30));
+    assert_eq!(word(&r.outcome.verdict), "safe", "{:?}", r.outcome.verdict);
+    assert_certified("flag_order_backward_safe", &r);
+}
+
 /// CHC-COMP `dtuc` (extra-small-lia): the second loop needs `k = j + i - n`
 /// style facts relating both loops' counters; CEGAR's interpolants keep
 /// adding bounds one unrolling at a time.

@@ -124,9 +124,9 @@ pub fn implicant(e: &Expr, env: &Env) -> Vec<Expr> {
 }
 
 /// A linear term: coefficients per variable (no zeros) and a constant.
-type Linear = (BTreeMap<String, BigInt>, BigInt);
+pub(super) type Linear = (BTreeMap<String, BigInt>, BigInt);
 
-fn add_scaled(acc: &mut Linear, other: &Linear, k: &BigInt) {
+pub(super) fn add_scaled(acc: &mut Linear, other: &Linear, k: &BigInt) {
     for (v, c) in &other.0 {
         let e = acc.0.entry(v.clone()).or_insert_with(BigInt::zero);
         *e += c * k;
@@ -170,7 +170,7 @@ fn linear(e: &Expr) -> Option<Linear> {
 }
 
 /// `p <= c` as an expression (`p` without constant).
-fn le_expr(p: &BTreeMap<String, BigInt>, c: &BigInt) -> Expr {
+pub(super) fn le_expr(p: &BTreeMap<String, BigInt>, c: &BigInt) -> Expr {
     let terms: Vec<Expr> = p
         .iter()
         .map(|(v, k)| {
@@ -191,7 +191,7 @@ fn le_expr(p: &BTreeMap<String, BigInt>, c: &BigInt) -> Expr {
 
 /// The literal `p + k <= 0` as `p/g <= floor(-k/g)` (`g` the gcd of the
 /// coefficients: the integer tightening); `None` for a constant literal.
-fn tighten(mut l: Linear) -> Option<(BTreeMap<String, BigInt>, BigInt)> {
+pub(super) fn tighten(mut l: Linear) -> Option<(BTreeMap<String, BigInt>, BigInt)> {
     if l.0.is_empty() {
         return None;
     }
@@ -245,7 +245,7 @@ pub fn split_equalities(cube: Vec<Expr>) -> Vec<Expr> {
 }
 
 /// A normalised literal `p <= c` read back.
-fn as_le(lit: &Expr) -> Option<(BTreeMap<String, BigInt>, BigInt)> {
+pub(super) fn as_le(lit: &Expr) -> Option<(BTreeMap<String, BigInt>, BigInt)> {
     match lit {
         Expr::Le(a, b) => match &**b {
             Expr::Int(c) => Some((linear(a)?.0, c.0.clone())),

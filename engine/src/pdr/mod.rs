@@ -6,6 +6,7 @@
 
 mod blocking;
 pub mod certificate;
+mod family;
 pub mod frames;
 pub mod generalize;
 pub mod parity;
@@ -51,7 +52,16 @@ struct Pdr<'t> {
     seed_at: Option<(u64, Option<Instant>, Option<std::time::Duration>)>,
     /// The task's thresholds, for [`generalize::threshold_variants`].
     thresholds: Vec<num_bigint::BigInt>,
+    /// The lowest level at which this round's blocking worked on an
+    /// obligation: where [`Pdr::propagate`] starts (see there).
+    expanded: usize,
+    /// The cubes blocked lately, newest last, with their locations: the
+    /// earlier members of a lemma family (see [`family`]).
+    learnt: Vec<(usize, Vec<Expr>)>,
 }
+
+/// Cubes kept in [`Pdr::learnt`].
+const FAMILY_MEMORY: usize = 32;
 
 /// Queries PDR makes before it guesses invariants (a few tens of
 /// milliseconds on small tasks; counted rather than timed, so that the
@@ -93,15 +103,7 @@ fn run_task(task: &Task, cfg: &Config, start: Instant) -> Outcome {
             stats,
         };
     }
-    let mut pdr = Pdr {
-        task,
-        frames: Frames::new(task, Budget::new(deadline)),
-        deadline,
-        lemmas_learnt: 0,
-        verbose: cfg.progress,
-        seed_at: None,
-        thresholds: super::invariants::thresholds(task),
-    };
+    let mut pdr = Pdr::new(task, deadline, cfg.progress);
     if cfg.linear_invariants {
         // Small proofs need no seeds: guessing starts after
         // SEED_AFTER_QUERIES queries without an answer (or, where queries
@@ -136,6 +138,20 @@ fn run_task(task: &Task, cfg: &Config, start: Instant) -> Outcome {
 }
 
 impl<'t> Pdr<'t> {
+    fn new(task: &'t Task, deadline: Option<Instant>, verbose: bool) -> Pdr<'t> {
+        Pdr {
+            task,
+            frames: Frames::new(task, Budget::new(deadline)),
+            deadline,
+            lemmas_learnt: 0,
+            verbose,
+            seed_at: None,
+            thresholds: super::invariants::thresholds(task),
+            expanded: usize::MAX,
+            learnt: Vec::new(),
+        }
+    }
+
     fn budget(&self) -> &Budget {
         &self.frames.budget
     }
@@ -198,18 +214,8 @@ impl<'t> Pdr<'t> {
             .set(self.frames.budget.queries.get() + budget.queries.get());
         let mut seeds: Vec<(String, Vec<Expr>)> = Vec::new();
         for (loc, inv) in linear.unwrap_or_default() {
-            // The cubes of the invariant's negation.
-            let cubes = match &inv {
-                Expr::Eq(a, b) => vec![
-                    Expr::Lt(a.clone(), b.clone()),
-                    Expr::Gt(a.clone(), b.clone()),
-                ],
-                Expr::Ge(a, b) => vec![Expr::Lt(a.clone(), b.clone())],
-                Expr::Le(a, b) => vec![Expr::Gt(a.clone(), b.clone())],
-                _ => continue,
-            };
-            for c in cubes {
-                seeds.push((loc.clone(), generalize::split_equalities(vec![c])));
+            for cube in negation_cubes(&inv) {
+                seeds.push((loc.clone(), generalize::split_equalities(cube)));
             }
         }
         for (loc, inv) in parity.unwrap_or_default() {
@@ -303,6 +309,7 @@ impl<'t> Pdr<'t> {
         }
         loop {
             // Block every step into bad from the top frame.
+            self.expanded = self.frames.top;
             self.maybe_seed();
             while let Some(root) = self.bad_step()? {
                 if let Some(found) = self.block(root)? {
@@ -370,6 +377,7 @@ impl<'t> Pdr<'t> {
             if self.frames.blocked(loc, &cube, level) {
                 continue;
             }
+            self.expanded = self.expanded.min(level);
             let mut core = Vec::new();
             let mut pred = None;
             for (s, e) in self.frames.edges_into(loc) {
@@ -417,6 +425,7 @@ impl<'t> Pdr<'t> {
                         level,
                         &self.thresholds,
                     )?;
+                    let g = self.family_generalization(loc, g, level)?;
                     let mut at = level;
                     while at < self.frames.top && self.frames.relative_core(loc, &g, at)?.is_some()
                     {
@@ -447,10 +456,70 @@ impl<'t> Pdr<'t> {
         Ok(None)
     }
 
+    /// `cube` (blocked at `loc` and `level`) or, when it belongs to a
+    /// family with a cube blocked earlier at `loc` and their common cube is
+    /// blocked too, that common cube generalised: one lemma for the family.
+    fn family_generalization(
+        &mut self,
+        loc: usize,
+        cube: Vec<Expr>,
+        level: usize,
+    ) -> Result<Vec<Expr>, Unknown> {
+        let common = self
+            .learnt
+            .iter()
+            .rev()
+            .filter(|(l, _)| *l == loc)
+            .find_map(|(_, earlier)| family::common_cube(&cube, earlier));
+        let mut chosen = cube.clone();
+        if let Some(common) = common {
+            let blocking = blocking::Blocking::new(&self.frames, loc, level);
+            if let Some(core) = blocking.core(&common)? {
+                chosen = generalize::generalize(
+                    &self.frames,
+                    loc,
+                    &common,
+                    &core,
+                    level,
+                    &self.thresholds,
+                )?;
+                if self.verbose {
+                    let text: Vec<String> =
+                        chosen.iter().map(format::print::expr_to_string).collect();
+                    eprintln!(
+                        "certa: [pdr] family lemma at {}: not ({})",
+                        self.frames.locs[loc],
+                        text.join(" && ")
+                    );
+                }
+            }
+        }
+        if self.learnt.len() == FAMILY_MEMORY {
+            self.learnt.remove(0);
+        }
+        // The cube as blocking found it: the next member of its family
+        // has its shape, the generalised lemma need not.
+        self.learnt.push((loc, cube));
+        Ok(chosen)
+    }
+
     /// Pushes every lemma that stays inductive relative to its frame one
     /// level up; `Some(level)` when frame `level` equals the next one.
+    ///
+    /// As Spacer does, it starts at the lowest level this round's blocking
+    /// worked at ([`Pdr::expanded`]), not at 1: a lemma learnt at the top
+    /// changes every frame below it, so trying every lower lemma again made
+    /// each round cost one query per level, quadratic in the depth of a
+    /// deep counterexample (a 200-step trace took 26,298 queries). Every
+    /// round whose new top is a power of two starts at 1 again, so that a
+    /// low frame that became inductive is still found, at a linear cost.
     fn propagate(&mut self) -> Result<Option<usize>, Unknown> {
-        for level in 1..self.frames.top {
+        let from = if self.frames.top.is_power_of_two() {
+            1
+        } else {
+            self.expanded.max(1)
+        };
+        for level in from..self.frames.top {
             let at: Vec<usize> = (0..self.frames.lemmas.len())
                 .filter(|&i| self.frames.lemmas[i].level == level)
                 .collect();
@@ -499,6 +568,31 @@ impl<'t> Pdr<'t> {
     }
 }
 
+/// The cubes whose union is the negation of the guessed invariant `inv`
+/// (an equality, a bound, or a disjunction of strict or weak bounds, as
+/// [`crate::guarded`] makes); none for other shapes.
+fn negation_cubes(inv: &Expr) -> Vec<Vec<Expr>> {
+    let negated = |e: &Expr| match e {
+        Expr::Ge(a, b) => Some(Expr::Lt(a.clone(), b.clone())),
+        Expr::Le(a, b) => Some(Expr::Gt(a.clone(), b.clone())),
+        Expr::Gt(a, b) => Some(Expr::Le(a.clone(), b.clone())),
+        Expr::Lt(a, b) => Some(Expr::Ge(a.clone(), b.clone())),
+        _ => None,
+    };
+    match inv {
+        Expr::Eq(a, b) => vec![
+            vec![Expr::Lt(a.clone(), b.clone())],
+            vec![Expr::Gt(a.clone(), b.clone())],
+        ],
+        Expr::Or(parts) => parts
+            .iter()
+            .map(negated)
+            .collect::<Option<Vec<Expr>>>()
+            .map_or(vec![], |cube| vec![cube]),
+        other => negated(other).map_or(vec![], |l| vec![vec![l]]),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::testing::{counter_task, in_context, x};
@@ -509,15 +603,8 @@ mod tests {
         let task = counter_task();
         let (finite, inf, seeded, restarted) = in_context(|| {
             crate::smt::set_array_vars(&task);
-            let mut pdr = Pdr {
-                task: &task,
-                frames: Frames::new(&task, Budget::new(None)),
-                deadline: None,
-                lemmas_learnt: 0,
-                verbose: false,
-                seed_at: Some((0, None, None)),
-                thresholds: vec![],
-            };
+            let mut pdr = Pdr::new(&task, None, false);
+            pdr.seed_at = Some((0, None, None));
             let l = pdr.frames.loc("l");
             // A lemma of frame 1 and an invariant, as blocking leaves them.
             pdr.frames
