@@ -33,8 +33,8 @@ use strategy::{
     unknown_outcome,
 };
 pub use strategy::{
-    AUTO_SIMULATION_RUNS, AUTO_SIMULATION_STEPS, CEGAR_QUERY_PRICE, PDR_QUERY_PRICE,
-    SIMULATION_STEPS_PER_UNIT,
+    AUTO_SIMULATION_RUNS, AUTO_SIMULATION_STEPS, CEGAR_QUERY_PRICE, LANE_BMC_DEPTH,
+    PDR_QUERY_PRICE, SIMULATION_STEPS_PER_UNIT,
 };
 
 /// Values per variable and location that explicit values alone unroll

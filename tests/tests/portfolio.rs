@@ -37,6 +37,7 @@ fn auto_gives_the_same_certificate_bytes_on_every_run() {
         "imp/count_to_1000.imp",
         "imp/relational_two_counters.imp",
         "imp/nested_bug.imp",
+        "chc/wide_shallow_bug_unsafe.smt2",
     ] {
         let path = corpus_dir().join(file);
         let first = run(&path, &auto(30));
@@ -90,6 +91,25 @@ fn a_proof_stops_the_other_engines_well_before_the_limit() {
         "{:?}",
         r.outcome.stats.time
     );
+}
+
+#[test]
+fn a_shallow_bug_in_a_wide_system_is_found_by_the_bounded_search_of_the_cegar_lane() {
+    let r = run(
+        &corpus_dir().join("chc/wide_shallow_bug_unsafe.smt2"),
+        &auto(60),
+    );
+    let Verdict::Unsafe(trace) = &r.outcome.verdict else {
+        panic!("expected UNSAFE, got {:?}", r.outcome.verdict)
+    };
+    // Init, three raising steps, the step into bad.
+    assert!(
+        trace.steps.len() <= 1 + engine::LANE_BMC_DEPTH,
+        "{}",
+        trace.steps.len()
+    );
+    assert_eq!(r.outcome.stats.analysis, "bmc");
+    assert_eq!(certa::bench::check_run(&r), "VALID");
 }
 
 #[test]
