@@ -20,7 +20,7 @@ use num_integer::Integer;
 use num_traits::{Signed, Zero};
 use std::collections::BTreeMap;
 
-/// Combinations tried at most (pairs of moving bounds).
+/// Literals of a common cube at most (the unmoved bounds, then the sums).
 const MAX_COMBINATIONS: usize = 16;
 
 type Bounds = BTreeMap<BTreeMap<String, BigInt>, BigInt>;
