@@ -152,6 +152,18 @@ impl<'t> Pdr<'t> {
         }
     }
 
+    /// With `--verbose`: `what` learnt at `loc`, the lemma `not cube`.
+    fn say(&self, what: &str, loc: usize, cube: &[Expr]) {
+        if self.verbose {
+            let text: Vec<String> = cube.iter().map(format::print::expr_to_string).collect();
+            eprintln!(
+                "certa: [pdr] {what} at {}: not ({})",
+                self.frames.locs[loc],
+                text.join(" && ")
+            );
+        }
+    }
+
     fn budget(&self) -> &Budget {
         &self.frames.budget
     }
@@ -253,11 +265,8 @@ impl<'t> Pdr<'t> {
             if loc == self.task.bad_location || !self.task.has_location(&loc) {
                 continue;
             }
-            if self.verbose {
-                let text: Vec<String> = cube.iter().map(format::print::expr_to_string).collect();
-                eprintln!("certa: [pdr] seed at {loc}: not ({})", text.join(" && "));
-            }
             let l = self.frames.loc(&loc);
+            self.say("seed", l, &cube);
             self.frames.add_lemma(l, cube, frames::INF);
         }
         restart
@@ -278,14 +287,7 @@ impl<'t> Pdr<'t> {
             {
                 continue;
             }
-            if self.verbose {
-                let text: Vec<String> = variant.iter().map(format::print::expr_to_string).collect();
-                eprintln!(
-                    "certa: [pdr] threshold invariant at {}: not ({})",
-                    self.frames.locs[loc],
-                    text.join(" && ")
-                );
-            }
+            self.say("threshold invariant", loc, &variant);
             self.frames.add_lemma(loc, variant, frames::INF);
             return Ok(());
         }
@@ -431,15 +433,7 @@ impl<'t> Pdr<'t> {
                     {
                         at += 1;
                     }
-                    if self.verbose {
-                        let text: Vec<String> =
-                            g.iter().map(format::print::expr_to_string).collect();
-                        eprintln!(
-                            "certa: [pdr] level {level}..{at} at {}: not ({})",
-                            self.frames.locs[loc],
-                            text.join(" && ")
-                        );
-                    }
+                    self.say(&format!("level {level}..{at}"), loc, &g);
                     self.frames.add_lemma(loc, g.clone(), at);
                     self.lemmas_learnt += 1;
                     if at < frames::INF {
@@ -483,15 +477,7 @@ impl<'t> Pdr<'t> {
                     level,
                     &self.thresholds,
                 )?;
-                if self.verbose {
-                    let text: Vec<String> =
-                        chosen.iter().map(format::print::expr_to_string).collect();
-                    eprintln!(
-                        "certa: [pdr] family lemma at {}: not ({})",
-                        self.frames.locs[loc],
-                        text.join(" && ")
-                    );
-                }
+                self.say("family lemma", loc, &chosen);
             }
         }
         if self.learnt.len() == FAMILY_MEMORY {
