@@ -99,7 +99,8 @@ pub(crate) struct Limits {
     #[arg(long)]
     pub(crate) no_invariants: bool,
     /// Run PDR and CEGAR on the task as it is, without removing the
-    /// locations that have one way in or one way out.
+    /// locations that have one way in or one way out and without splitting
+    /// a one-location task's Bool program counter into locations.
     #[arg(long)]
     pub(crate) no_reduce: bool,
     /// CFA encoding for .imp programs.

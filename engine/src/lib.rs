@@ -19,6 +19,7 @@ pub mod refine;
 pub mod run;
 pub mod simulate;
 pub mod smt;
+pub mod split;
 mod strategy;
 pub mod value;
 pub mod warm;
@@ -116,8 +117,9 @@ pub struct Config {
     pub seed_assertion_atoms: bool,
     /// Seed precisions with linear invariants proved inductive (guess and check).
     pub linear_invariants: bool,
-    /// Run PDR and CEGAR on the task with its pass-through locations
-    /// removed, answers lifted back ([`reduce`]).
+    /// Run PDR and CEGAR on the task with its Bool program counter split
+    /// into locations ([`split`]) and its pass-through locations removed
+    /// ([`reduce`]), answers lifted back.
     pub reduce: bool,
     /// Print one progress line per refinement on stderr.
     pub progress: bool,

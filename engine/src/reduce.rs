@@ -90,7 +90,7 @@ impl Fresh<'_> {
 }
 
 /// The top-level conjuncts of `e` other than `true`.
-fn conjuncts(e: &Expr) -> Vec<Expr> {
+pub(crate) fn conjuncts(e: &Expr) -> Vec<Expr> {
     let mut parts = Vec::new();
     crate::simulate::conjuncts(e, &mut parts);
     parts
@@ -281,7 +281,7 @@ pub fn reduce(task: &Task) -> Option<Reduced> {
 
 /// The region of each location of a SAFE body (the disjunction of its
 /// nodes' cubes; `false` without nodes); `None` with index variables.
-fn regions(task: &Task, body: &SafeBody) -> Option<BTreeMap<String, Expr>> {
+pub(crate) fn regions(task: &Task, body: &SafeBody) -> Option<BTreeMap<String, Expr>> {
     if !body.index_vars.is_empty() || body.nodes.iter().any(|n| !n.forall.is_empty()) {
         return None;
     }
@@ -472,36 +472,48 @@ pub fn run_reduced(
                 Ok(None) => None,
                 Err(Unknown(why)) => Some(Verdict::Unknown(why)),
             },
-            Verdict::Unsafe(trace) => {
-                let edges: Vec<u32> = trace.steps.iter().map(|s| s.edge).collect();
-                match crate::pdr::certificate::trace(task, &reduced.expand(&edges), deadline) {
-                    Ok(Some(trace)) => Some(Verdict::Unsafe(trace)),
-                    Ok(None) => None,
-                    Err(Unknown(why)) => Some(Verdict::Unknown(why)),
-                }
-            }
+            Verdict::Unsafe(trace) => lift_trace(task, trace, &|e| reduced.expand(e), deadline),
             Verdict::Unknown(_) => None,
         };
         (lifted, budget.queries.get())
     });
     out.stats.queries += queries;
-    match lifted {
-        Some(verdict) => {
-            if let Verdict::Safe(body) = &verdict {
-                out.stats.nodes = body.nodes.len();
-                out.stats.predicates = body.predicates.len();
-            }
-            out.verdict = verdict;
-            out.stats.time = start.elapsed();
-            out
+    adopt(out, lifted, start).unwrap_or_else(|| {
+        if cfg.progress {
+            eprintln!("certa: [{engine}] the answer does not lift: the whole task instead");
         }
-        None => {
-            if cfg.progress {
-                eprintln!("certa: [{engine}] the answer does not lift: the whole task instead");
-            }
-            run(task)
-        }
+        run(task)
+    })
+}
+
+/// The counterexample along the original edges that `expand` gives for
+/// `trace`'s edges, solved again on `task`; `None` if that path has no
+/// solution.
+pub(crate) fn lift_trace(
+    task: &Task,
+    trace: &format::Trace,
+    expand: &dyn Fn(&[u32]) -> Vec<u32>,
+    deadline: Option<Instant>,
+) -> Option<Verdict> {
+    let edges: Vec<u32> = trace.steps.iter().map(|s| s.edge).collect();
+    match crate::pdr::certificate::trace(task, &expand(&edges), deadline) {
+        Ok(Some(trace)) => Some(Verdict::Unsafe(trace)),
+        Ok(None) => None,
+        Err(Unknown(why)) => Some(Verdict::Unknown(why)),
     }
+}
+
+/// `out` with its verdict replaced by the lifted one (statistics to
+/// match); `None` where the answer did not lift.
+pub(crate) fn adopt(mut out: Outcome, lifted: Option<Verdict>, start: Instant) -> Option<Outcome> {
+    let verdict = lifted?;
+    if let Verdict::Safe(body) = &verdict {
+        out.stats.nodes = body.nodes.len();
+        out.stats.predicates = body.predicates.len();
+    }
+    out.verdict = verdict;
+    out.stats.time = start.elapsed();
+    Some(out)
 }
 
 #[cfg(test)]

@@ -271,15 +271,17 @@ pub(crate) fn run_cegar(task: &Task, cfg: &Config, start: Instant) -> Outcome {
     }
 }
 
-/// The CEGAR engine on `task` with its pass-through locations removed,
-/// the answer lifted back in a fresh context (see [`crate::reduce`]).
+/// The CEGAR engine on `task` with its Bool program counter split into
+/// locations and its pass-through locations removed, the answer lifted
+/// back in a fresh context (see [`crate::split`] and [`crate::reduce`]).
 pub(crate) fn run_cegar_reduced(task: &Task, cfg: &Config, start: Instant) -> Outcome {
-    crate::reduce::run_reduced(
+    crate::split::run_simplified(
         task,
         cfg,
         start,
         "cegar",
         &|t| run_cegar(t, cfg, start),
+        &|f| fresh(f),
         &|f| fresh(f),
     )
 }

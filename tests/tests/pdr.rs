@@ -157,6 +157,43 @@ fn pdr_proves_a_verdict_flag_derived_backwards_with_a_guarded_invariant() {
     assert_certified("flag_order_backward_safe", &r);
 }
 
+#[test]
+fn a_program_counter_in_bool_flags_is_split_into_locations_and_each_phase_proved() {
+    // One predicate whose two Bool arguments are the program counter: split
+    // into a location per phase, PDR proves it in 180 queries (959 when the
+    // phases share one location's frames).
+    let path = corpus_dir().join("chc/pc_flags_safe.smt2");
+    let r = run(&path, &pdr(30));
+    assert_eq!(word(&r.outcome.verdict), "safe", "{:?}", r.outcome.verdict);
+    assert!(
+        r.outcome.stats.queries <= 450,
+        "{} queries: the phases were not split",
+        r.outcome.stats.queries
+    );
+    assert_certified("pc_flags_safe", &r);
+}
+
+#[test]
+fn a_counterexample_found_on_the_split_phases_replays_on_the_original_task() {
+    let path = corpus_dir().join("chc/pc_flags_unsafe.smt2");
+    for cfg in [
+        pdr(30),
+        Config {
+            engine: Engine::Cegar,
+            ..pdr(30)
+        },
+    ] {
+        let r = run(&path, &cfg);
+        assert_eq!(
+            word(&r.outcome.verdict),
+            "unsafe",
+            "{:?}",
+            r.outcome.verdict
+        );
+        assert_certified("pc_flags_unsafe", &r);
+    }
+}
+
 /// CHC-COMP `dtuc` (extra-small-lia): the second loop needs `k = j + i - n`
 /// style facts relating both loops' counters; CEGAR's interpolants keep
 /// adding bounds one unrolling at a time.

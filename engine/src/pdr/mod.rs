@@ -11,7 +11,7 @@ pub mod frames;
 pub mod generalize;
 pub mod parity;
 #[cfg(test)]
-mod testing;
+pub(crate) mod testing;
 
 use super::smt::Budget;
 use super::{Config, Outcome, Stats, Unknown, Verdict};
@@ -78,12 +78,13 @@ const SEED_AFTER_QUERIES: u64 = 200;
 /// with its pass-through locations removed where there are any, the
 /// answer lifted back (see [`crate::reduce`]).
 pub fn run(task: &Task, cfg: &Config, start: Instant) -> Outcome {
-    crate::reduce::run_reduced(
+    crate::split::run_simplified(
         task,
         cfg,
         start,
         "pdr",
         &|t| run_task(t, cfg, start),
+        &|f| f(),
         &|f| f(),
     )
 }
