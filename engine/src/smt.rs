@@ -228,6 +228,17 @@ pub fn int_value(v: &Int) -> Option<BigInt> {
     }
 }
 
+/// `text` cut to its first 120 characters, whitespace runs made one space:
+/// a reason for an unknown answer quotes the term it failed on without
+/// printing pages of it.
+fn abbreviated(text: &str) -> String {
+    let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    match flat.char_indices().nth(120) {
+        Some((i, _)) => format!("{} ...", &flat[..i]),
+        None => flat,
+    }
+}
+
 /// Decodes a Z3 term over named constants back into an expression;
 /// `rename` maps a constant's name to the expression it stands for.
 /// Operators are matched by their SMT-LIB names, which (unlike the numeric
@@ -235,7 +246,7 @@ pub fn int_value(v: &Int) -> Option<BigInt> {
 pub fn decode(t: &Dynamic, rename: &dyn Fn(&str) -> Option<Expr>) -> Result<Expr, String> {
     let decl = t
         .safe_decl()
-        .map_err(|_| format!("not an application: {t}"))?;
+        .map_err(|_| format!("not an application: {}", abbreviated(&t.to_string())))?;
     let kids = t.children();
     let name = decl.name();
     if kids.is_empty() {
