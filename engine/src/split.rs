@@ -40,6 +40,9 @@ use z3::ast::{Bool, Int};
 const MAX_FLAGS: usize = 12;
 /// A split with more locations than this is not tried.
 const MAX_PLACES: usize = 256;
+/// Nor a task with more edges than this (an exported transition system
+/// has a few clauses; each costs queries per location found).
+const MAX_TASK_EDGES: usize = 64;
 /// Nor one where an edge from one flag valuation reaches more than this
 /// many: flags that many-valued hold data, not a program counter
 /// (Lustre's streams, interleaved threads), and splitting on them
@@ -300,15 +303,15 @@ fn place_name(task: &Task, loc: &str, v: &[bool]) -> String {
 /// location besides the initial and bad ones (an exported transition
 /// system; a program encoding has its control flow in its locations
 /// already, and splitting its data flags doubled them: rust-horn hhk2008,
-/// 879 -> 3,721 queries), no arrays, 1 to [`MAX_FLAGS`] flags. Syntax
-/// only: no query.
+/// 879 -> 3,721 queries), at most [`MAX_TASK_EDGES`] edges, no arrays, 1
+/// to [`MAX_FLAGS`] flags. Syntax only: no query.
 pub fn candidate_flags(task: &Task) -> Option<Vec<String>> {
     let inner = task
         .locations
         .iter()
         .filter(|l| **l != task.initial_location && **l != task.bad_location)
         .count();
-    if inner != 1 || task.has_arrays() {
+    if inner != 1 || task.has_arrays() || task.edges.len() > MAX_TASK_EDGES {
         return None;
     }
     let flags = flags(task);

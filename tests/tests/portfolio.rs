@@ -38,6 +38,8 @@ fn auto_gives_the_same_certificate_bytes_on_every_run() {
         "imp/relational_two_counters.imp",
         "imp/nested_bug.imp",
         "chc/wide_shallow_bug_unsafe.smt2",
+        "chc/pc_flags_safe.smt2",
+        "chc/pc_flags_unsafe.smt2",
     ] {
         let path = corpus_dir().join(file);
         let first = run(&path, &auto(30));
