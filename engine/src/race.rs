@@ -39,6 +39,8 @@ pub struct Lane {
     work: AtomicU64,
     /// Work units one query of this engine counts for.
     price: u64,
+    /// Units of work that were not solver queries ([`charge`]).
+    other: AtomicU64,
     /// Units that count for nothing: an answer within them beats all others.
     /// Negative for a lane that starts behind (see [`Lane::trailing`]).
     head_start: i64,
@@ -99,9 +101,10 @@ impl Lane {
         self.work.load(SeqCst)
     }
 
-    /// Solver queries made so far (work units over the price).
+    /// Solver queries made so far (work units over the price, work that
+    /// was no query left out).
     pub fn solver_queries(&self) -> u64 {
-        self.spent() / self.price.max(1)
+        self.spent().saturating_sub(self.other.load(SeqCst)) / self.price.max(1)
     }
 
     /// Lets the engine go on only while its counted work is at most `cap`.
@@ -157,10 +160,28 @@ pub fn in_lane<T>(lane: Arc<Lane>, f: impl FnOnce() -> T) -> T {
 
 /// Counts one query of this thread's lane; fails once the lane is past its cap.
 pub fn tick() -> Result<(), Unknown> {
+    add_work(None)
+}
+
+/// Counts `units` of work that is no solver query (the value analysis'
+/// replays of a path, which can take seconds between two queries) against
+/// this thread's lane; fails once the lane is past its cap.
+pub fn charge(units: u64) -> Result<(), Unknown> {
+    add_work(Some(units))
+}
+
+fn add_work(other: Option<u64>) -> Result<(), Unknown> {
     CURRENT.with(|c| match c.borrow().as_ref() {
         None => Ok(()),
         Some(lane) => {
-            let spent = lane.work.fetch_add(lane.price, SeqCst) + lane.price;
+            let units = match other {
+                Some(units) => {
+                    lane.other.fetch_add(units, SeqCst);
+                    units
+                }
+                None => lane.price,
+            };
+            let spent = lane.work.fetch_add(units, SeqCst) + units;
             if counted(spent, lane.head_start) > lane.cap.load(SeqCst) {
                 lane.cancel();
             }
@@ -543,6 +564,22 @@ mod tests {
         let capped = Lane::new(3);
         capped.limit(2);
         assert!(in_lane(capped, || charge_answer()).is_err());
+    }
+
+    #[test]
+    fn work_that_is_no_query_counts_in_the_race_but_not_as_queries() {
+        let lane = Lane::new(3);
+        in_lane(lane.clone(), || {
+            tick()?;
+            charge(10)
+        })
+        .unwrap();
+        assert_eq!(lane.spent(), 13);
+        assert_eq!(lane.solver_queries(), 1);
+        // Past the cap it stops the lane like a query would.
+        lane.limit(20);
+        assert!(in_lane(lane.clone(), || charge(10)).is_err());
+        assert!(lane.is_cancelled());
     }
 
     #[test]

@@ -655,22 +655,37 @@ fn post_all(maps: &[Values], edge: &Edge, keep: &dyn Fn(&str) -> bool) -> Vec<Va
     out
 }
 
+/// Value posts of a replay that count as one work unit in the race
+/// ([`crate::race::charge`]): about a PDR query's time (a post of a large
+/// block takes 50-100 us). Interpolation replays the rest of the path once
+/// per position and variable without a solver query; on a path of 104
+/// steps that was 1.4 s between two queries, all of it spent after PDR had
+/// answered, while the race waited for this lane to catch up
+/// (`multi-phase/s_split_29`: PDR 0.2 s, the race 1.6 s).
+const POSTS_PER_UNIT: u64 = 2;
+
 /// True if evaluating `edges` from every map of `maps` meets a contradiction;
-/// after step j only the variables in `live[j + 1]` are kept.
+/// after step j only the variables in `live[j + 1]` are kept. Each post
+/// is charged to the lane ([`POSTS_PER_UNIT`]).
 fn contradicting(
     maps: &[Values],
     edges: &[&Edge],
     live: &[BTreeSet<String>],
     keep: &dyn Fn(&str) -> bool,
-) -> bool {
+) -> Result<bool, Unknown> {
     let mut cur = maps.to_vec();
+    let mut posts = 0;
+    let mut outcome = None;
     for (j, e) in edges.iter().enumerate() {
         if cur.is_empty() {
-            return true;
+            outcome = Some(true);
+            break;
         }
+        posts += cur.len() as u64;
         cur = post_all(&cur, e, &|v| keep(v) && live[j + 1].contains(base(v)));
     }
-    cur.is_empty()
+    crate::race::charge(posts.div_ceil(POSTS_PER_UNIT))?;
+    Ok(outcome.unwrap_or(cur.is_empty()))
 }
 
 /// Value interpolation along an infeasible path (seed 003, Refine with
@@ -694,7 +709,7 @@ pub fn interpolate(
         .collect();
     let live = live_along(task, &edges);
     let start = initial(&task.init, &|v| keep(v) && live[0].contains(base(v)));
-    if !contradicting(&start, &edges, &live, &keep) {
+    if !contradicting(&start, &edges, &live, &keep)? {
         return Ok(None);
     }
     let mut precisions = vec![BTreeSet::new(); edges.len()];
@@ -728,7 +743,7 @@ pub fn interpolate(
                     m
                 })
                 .collect();
-            if contradicting(&without, suffix, &live[i..], &keep) {
+            if contradicting(&without, suffix, &live[i..], &keep)? {
                 itp = without;
                 itp.dedup();
                 vars.remove(&x);
