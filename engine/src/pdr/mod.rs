@@ -75,8 +75,9 @@ const FAMILY_MEMORY: usize = 32;
 const SEED_AFTER_QUERIES: u64 = 200;
 
 /// Runs PDR on `task` within `cfg.timeout` (from `start`): on the task
-/// with its pass-through locations removed where there are any, the
-/// answer lifted back (see [`crate::reduce`]).
+/// with its Bool program counter split into locations and its
+/// pass-through locations removed where there are any, the answer lifted
+/// back (see [`crate::split`] and [`crate::reduce`]).
 pub fn run(task: &Task, cfg: &Config, start: Instant) -> Outcome {
     crate::split::run_simplified(
         task,
