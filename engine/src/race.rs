@@ -2,7 +2,8 @@
 //!
 //! Each engine runs in a [`Lane`] that counts every query its thread makes
 //! (through [`super::smt::Budget::check`]), each at the engine's price in
-//! work units. When one engine answers after `w` units, the others may go
+//! work units, and the work between queries that takes as long
+//! ([`charge`]: the value analysis' path replays). When one engine answers after `w` units, the others may go
 //! on only while they could still win: up to `w` units for an engine
 //! earlier in the fixed order, `w - 1` for a later one. Past that cap
 //! their checks fail and their watchdog interrupts Z3. So the answer is

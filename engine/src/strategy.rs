@@ -282,7 +282,6 @@ pub(crate) fn run_cegar_reduced(task: &Task, cfg: &Config, start: Instant) -> Ou
         "cegar",
         &|t| run_cegar(t, cfg, start),
         &|f| fresh(f),
-        &|f| fresh(f),
     )
 }
 

@@ -675,17 +675,15 @@ fn contradicting(
 ) -> Result<bool, Unknown> {
     let mut cur = maps.to_vec();
     let mut posts = 0;
-    let mut outcome = None;
     for (j, e) in edges.iter().enumerate() {
         if cur.is_empty() {
-            outcome = Some(true);
             break;
         }
         posts += cur.len() as u64;
         cur = post_all(&cur, e, &|v| keep(v) && live[j + 1].contains(base(v)));
     }
     crate::race::charge(posts.div_ceil(POSTS_PER_UNIT))?;
-    Ok(outcome.unwrap_or(cur.is_empty()))
+    Ok(cur.is_empty())
 }
 
 /// Value interpolation along an infeasible path (seed 003, Refine with

@@ -85,10 +85,6 @@ pub fn run(task: &Task, cfg: &Config, start: Instant) -> Outcome {
         start,
         "pdr",
         &|t| run_task(t, cfg, start),
-        // The exploration in a context of its own: its terms and models
-        // in PDR's context changed PDR's models, and so its proofs
-        // (conc/fib_bench_v2, not split: 11,601 -> 17,154 queries).
-        &|f| z3::with_z3_config(&z3::Config::new(), || crate::watchdog::guarded(&f)),
         &|f| f(),
     )
 }
