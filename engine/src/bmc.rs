@@ -41,10 +41,13 @@ fn step(task: &Task, i: usize) -> Vec<(u32, Bool)> {
 pub fn search(task: &Task, depth: usize, budget: &Budget) -> Result<Option<Trace>, Unknown> {
     // Z3's QF_AUFLIA solver answers `incomplete (theory array)` on these
     // unrollings of memory tasks; its default solver decides them.
-    let solver = if task.has_arrays() {
-        z3::Solver::new()
+    let (plain, pooled);
+    let solver: &z3::Solver = if task.has_arrays() {
+        plain = z3::Solver::new();
+        &plain
     } else {
-        smt::solver()
+        pooled = smt::solver();
+        &pooled
     };
     solver.assert(pc(0).eq(Int::from_i64(loc_index(task, &task.initial_location))));
     solver.assert(smt::encode_bool(&task.init, View::state(0)));

@@ -131,9 +131,9 @@ fn sample(
     let mut stepper = crate::simulate::Stepper::new(task, 0x5eed);
     let cur = vars_at(task, 0);
     let next = vars_at(task, 1);
-    let mut solvers: BTreeMap<u32, Solver> = BTreeMap::new();
+    let mut solvers: BTreeMap<u32, crate::solver_pool::PooledSolver> = BTreeMap::new();
     let mut free_vars: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
-    let mut first_steps: BTreeMap<u32, Solver> = BTreeMap::new();
+    let mut first_steps: BTreeMap<u32, crate::solver_pool::PooledSolver> = BTreeMap::new();
     let init = smt::solver();
     init.assert(smt::encode_bool(&task.init, View::state(0)));
     for run in 0..runs {
@@ -582,7 +582,7 @@ fn drop_implied(facts: Vec<Expr>, budget: &Budget) -> Result<Vec<Expr>, Unknown>
 }
 
 /// The facts (read in `view`, over `task`'s state variables) that every
-/// model of what `s` holds satisfies. One query asks for a model breaking
+/// model of what `s` holds (under `assumptions`) satisfies. One query asks for a model breaking
 /// any of them; the facts that model breaks are dropped and the rest asked
 /// again, so the queries count the rounds of dropping, not the facts.
 ///
@@ -595,6 +595,7 @@ fn surviving(
     mut facts: Vec<Expr>,
     view: View,
     budget: &Budget,
+    assumptions: &[Bool],
 ) -> Result<Vec<Expr>, Unknown> {
     let vars = vars_at(task, view.cur);
     let mut encoded: Vec<Bool> = facts.iter().map(|f| smt::encode_bool(f, view)).collect();
@@ -602,7 +603,7 @@ fn surviving(
         s.push();
         let broken: Vec<Bool> = encoded.iter().map(|b| b.not()).collect();
         s.assert(Bool::or(&broken.iter().collect::<Vec<_>>()));
-        let sat = budget.check(s, &[]);
+        let sat = budget.check(s, assumptions);
         let model = if matches!(sat, Ok(true)) {
             s.get_model()
         } else {
@@ -634,7 +635,7 @@ fn surviving(
             for (f, b) in facts.into_iter().zip(&encoded) {
                 s.push();
                 s.assert(b.not());
-                let broken = budget.check(s, &[]);
+                let broken = budget.check(s, assumptions);
                 s.pop(1);
                 if !broken? {
                     kept.push(f);
@@ -707,31 +708,19 @@ pub fn linear_invariants_of(
     if let Some(cs) = cand.get_mut(&task.initial_location) {
         let init = smt::solver();
         init.assert(smt::encode_bool(&task.init, View::state(0)));
-        let kept = surviving(task, &init, std::mem::take(cs), View::state(0), budget)?;
+        let kept = surviving(task, &init, std::mem::take(cs), View::state(0), budget, &[])?;
         *cs = kept;
     }
     // Consecution, to a fixpoint. A location without candidates is `true`;
     // one that no sample reached keeps no facts, which is sound.
-    loop {
-        let mut changed = false;
-        for e in task.edges.iter().filter(|e| e.to != task.bad_location) {
-            let Some(targets) = cand.get(&e.to).cloned() else {
-                continue;
-            };
-            let s = smt::solver();
-            for c in cand.get(&e.from).map(Vec::as_slice).unwrap_or_default() {
-                s.assert(smt::encode_bool(c, View::state(0)));
-            }
-            s.assert(smt::encode_edge(e, 0));
-            let before = targets.len();
-            let keep = surviving(task, &s, targets, View::state(1), budget)?;
-            changed |= keep.len() != before;
-            cand.insert(e.to.clone(), keep);
-        }
-        if !changed {
-            break;
-        }
-    }
+    crate::houdini::consecution(
+        task,
+        &mut cand,
+        budget,
+        &mut |s, assumptions, targets, budget| {
+            surviving(task, s, targets, View::state(1), budget, assumptions)
+        },
+    )?;
     let mut out = Vec::new();
     for (loc, facts) in cand {
         // Try the template bounds (listed last) first, so that an equality

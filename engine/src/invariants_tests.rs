@@ -97,7 +97,7 @@ fn houdini_drops_what_one_model_breaks_in_one_query() {
             facts.push(Expr::Ge(Box::new(x()), Box::new(Expr::int(i + 1))));
         }
         let budget = Budget::new(None);
-        let kept = surviving(&t, &s, facts, View::state(0), &budget).unwrap();
+        let kept = surviving(&t, &s, facts, View::state(0), &budget, &[]).unwrap();
         let want: Vec<Expr> = (0..20)
             .map(|i| Expr::Ge(Box::new(x()), Box::new(Expr::int(-i))))
             .collect();
@@ -124,7 +124,15 @@ fn houdini_keeps_nothing_false_and_everything_true() {
             Expr::Lt(Box::new(x()), Box::new(y())),
             Expr::eq(Expr::Sub(Box::new(x()), Box::new(y())), Expr::int(0)),
         ];
-        let kept = surviving(&t, &s, facts.clone(), View::state(0), &Budget::new(None)).unwrap();
+        let kept = surviving(
+            &t,
+            &s,
+            facts.clone(),
+            View::state(0),
+            &Budget::new(None),
+            &[],
+        )
+        .unwrap();
         assert_eq!(kept, vec![facts[0].clone(), facts[2].clone()]);
     });
 }

@@ -17,7 +17,7 @@ pub const MAX_CUBES_PER_POST: usize = 20_000;
 /// One incremental solver per edge: the relation stays asserted, each query
 /// pushes the source region, and predicate indicators are defined once.
 struct EdgeSolver {
-    solver: Solver,
+    solver: crate::solver_pool::PooledSolver,
     defined: BTreeSet<u32>,
 }
 

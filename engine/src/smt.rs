@@ -424,12 +424,10 @@ pub fn eliminate_exists(
     }
 }
 
-/// A fresh incremental solver. Every formula certa encodes is in QF_AUFLIA
-/// (products and `div`/`mod` only by constants); naming the logic skips
-/// building Z3's default tactic, which made each new solver cost about
-/// 5 ms (1,000 queries of a PDR run spent half their time there).
-pub fn solver() -> Solver {
-    Solver::new_for_logic("QF_AUFLIA").unwrap_or_else(Solver::new)
+/// An empty incremental solver for QF_AUFLIA queries, reused from this
+/// thread's pool ([`super::solver_pool`]).
+pub fn solver() -> super::solver_pool::PooledSolver {
+    super::solver_pool::take()
 }
 
 /// Counts queries and enforces the run's deadline on every check.

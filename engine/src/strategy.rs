@@ -487,7 +487,12 @@ pub(crate) fn fresh<T: Send + Sync>(f: impl Fn() -> T + Send + Sync) -> T {
     if UNTOUCHED_LANE.with(|u| u.replace(false)) {
         return watchdog::guarded(&f);
     }
-    z3::with_z3_config(&z3::Config::new(), || watchdog::guarded(&f))
+    z3::with_z3_config(&z3::Config::new(), || {
+        let result = watchdog::guarded(&f);
+        // The pooled solvers would keep this context alive after it ends.
+        crate::solver_pool::clear();
+        result
+    })
 }
 
 /// Runs `f` on a new thread that has made no Z3 call, so that its first

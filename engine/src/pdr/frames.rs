@@ -59,7 +59,7 @@ struct EdgeSolver {
     /// Index into `task.edges`.
     edge: usize,
     from: usize,
-    solver: Solver,
+    solver: crate::solver_pool::PooledSolver,
 }
 
 pub struct Frames<'t> {
@@ -82,7 +82,7 @@ pub struct Frames<'t> {
     acts: Vec<Bool>,
     inf_act: Bool,
     /// Decides `init and cube` (initiality of lemmas at the initial location).
-    init_solver: Solver,
+    init_solver: crate::solver_pool::PooledSolver,
     /// The highest level; frames are `0..=top`.
     pub top: usize,
     /// Counts lemma additions; `level_stamp[k]` is the last one at level
@@ -96,6 +96,40 @@ fn state_names(task: &Task) -> Vec<String> {
     task.var_names()
 }
 
+/// One solver per edge not leaving bad, holding its relation (and, from
+/// the initial location, `init` under `init_act`); `into` and `out` get
+/// each solver's index at the edge's target and source.
+fn edge_solvers(
+    task: &Task,
+    index: &BTreeMap<String, usize>,
+    init_act: &Bool,
+    into: &mut [Vec<usize>],
+    out: &mut [Vec<usize>],
+) -> Vec<EdgeSolver> {
+    let init_loc = index[&task.initial_location];
+    let bad_loc = index[&task.bad_location];
+    let mut solvers = Vec::new();
+    for (k, e) in task.edges.iter().enumerate() {
+        let (from, to) = (index[&e.from], index[&e.to]);
+        if from == bad_loc {
+            continue;
+        }
+        let solver = smt::solver();
+        solver.assert(smt::encode_edge(e, 0));
+        if from == init_loc {
+            solver.assert(init_act.implies(smt::encode_bool(&task.init, View::state(0))));
+        }
+        into[to].push(solvers.len());
+        out[from].push(solvers.len());
+        solvers.push(EdgeSolver {
+            edge: k,
+            from,
+            solver,
+        });
+    }
+    solvers
+}
+
 impl<'t> Frames<'t> {
     pub fn new(task: &'t Task, budget: Budget) -> Frames<'t> {
         let locs = task.locations.clone();
@@ -107,27 +141,9 @@ impl<'t> Frames<'t> {
         let init_loc = index[&task.initial_location];
         let bad_loc = index[&task.bad_location];
         let init_act = Bool::new_const("pdr~init");
-        let mut solvers = Vec::new();
         let mut into = vec![Vec::new(); locs.len()];
         let mut out = vec![Vec::new(); locs.len()];
-        for (k, e) in task.edges.iter().enumerate() {
-            let (from, to) = (index[&e.from], index[&e.to]);
-            if from == bad_loc {
-                continue;
-            }
-            let solver = smt::solver();
-            solver.assert(smt::encode_edge(e, 0));
-            if from == init_loc {
-                solver.assert(init_act.implies(smt::encode_bool(&task.init, View::state(0))));
-            }
-            into[to].push(solvers.len());
-            out[from].push(solvers.len());
-            solvers.push(EdgeSolver {
-                edge: k,
-                from,
-                solver,
-            });
-        }
+        let solvers = edge_solvers(task, &index, &init_act, &mut into, &mut out);
         let init_solver = smt::solver();
         init_solver.assert(smt::encode_bool(&task.init, View::state(0)));
         Frames {
@@ -149,6 +165,29 @@ impl<'t> Frames<'t> {
             level_stamp: BTreeMap::new(),
             budget,
         }
+    }
+
+    /// Empties every frame and makes `budget` the frames' budget: the
+    /// state [`Frames::new`] starts in. The edge solvers are dropped before
+    /// new ones are taken, so that the new ones are the old ones emptied
+    /// (from the pool, see [`crate::solver_pool`]) rather than built anew.
+    pub fn restart(&mut self, budget: Budget) {
+        self.solvers.clear();
+        self.into.iter_mut().for_each(Vec::clear);
+        self.out.iter_mut().for_each(Vec::clear);
+        self.solvers = edge_solvers(
+            self.task,
+            &self.index,
+            &self.init_act,
+            &mut self.into,
+            &mut self.out,
+        );
+        self.lemmas.clear();
+        self.acts = vec![Bool::from_bool(true), Bool::new_const("pdr~act~1")];
+        self.top = 1;
+        self.stamp = 0;
+        self.level_stamp.clear();
+        self.budget = budget;
     }
 
     pub fn loc(&self, name: &str) -> usize {

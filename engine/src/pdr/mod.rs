@@ -257,7 +257,7 @@ impl<'t> Pdr<'t> {
                 .collect();
             let budget = Budget::new(self.frames.budget.deadline);
             budget.queries.set(self.frames.budget.queries.get());
-            self.frames = Frames::new(self.task, budget);
+            self.frames.restart(budget);
             for (l, cube) in kept {
                 self.frames.add_lemma(l, cube, frames::INF);
             }

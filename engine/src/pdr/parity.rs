@@ -51,7 +51,7 @@ pub fn parity_invariants(
         .iter()
         .flat_map(|t| [fact(t, 0), fact(t, 1)])
         .collect();
-    let mut facts: BTreeMap<&str, Vec<Expr>> = task
+    let mut facts: BTreeMap<String, Vec<Expr>> = task
         .locations
         .iter()
         .filter(|l| **l != task.bad_location)
@@ -60,34 +60,25 @@ pub fn parity_invariants(
             if let Some(samples) = samples {
                 at.retain(|f| samples.all_satisfy(task, l, f));
             }
-            (l.as_str(), at)
+            (l.clone(), at)
         })
         .collect();
     // Initiation.
     if let Some(at_init) = facts.get_mut(task.initial_location.as_str()) {
         let s = smt::solver();
         s.assert(smt::encode_bool(&task.init, View::state(0)));
-        drop_violated(&s, at_init, 0, budget)?;
+        drop_violated(&s, &[], at_init, 0, budget)?;
     }
     // Consecution, to a fixpoint.
-    loop {
-        let mut changed = false;
-        for e in &task.edges {
-            if e.from == task.bad_location || e.to == task.bad_location {
-                continue;
-            }
-            let s = smt::solver();
-            for f in &facts[e.from.as_str()] {
-                s.assert(smt::encode_bool(f, View::state(0)));
-            }
-            s.assert(smt::encode_edge(e, 0));
-            let at_target = facts.get_mut(e.to.as_str()).expect("a location");
-            changed |= drop_violated(&s, at_target, 1, budget)?;
-        }
-        if !changed {
-            break;
-        }
-    }
+    crate::houdini::consecution(
+        task,
+        &mut facts,
+        budget,
+        &mut |s, assumptions, mut targets, budget| {
+            drop_violated(s, assumptions, &mut targets, 1, budget)?;
+            Ok(targets)
+        },
+    )?;
     Ok(facts
         .into_iter()
         .flat_map(|(l, fs)| fs.into_iter().map(move |f| (l.to_string(), f)))
@@ -95,9 +86,10 @@ pub fn parity_invariants(
 }
 
 /// Removes from `facts` (read at `frame`) every fact that some model of
-/// `s` falsifies; true if any was removed.
+/// `s` (under `assumptions`) falsifies; true if any was removed.
 fn drop_violated(
     s: &Solver,
+    assumptions: &[Bool],
     facts: &mut Vec<Expr>,
     frame: usize,
     budget: &Budget,
@@ -113,7 +105,7 @@ fn drop_violated(
             .collect();
         s.push();
         s.assert(Bool::and(&encoded).not());
-        let sat = budget.check(s, &[]);
+        let sat = budget.check(s, assumptions);
         let model = match sat {
             Ok(true) => s.get_model(),
             _ => None,
