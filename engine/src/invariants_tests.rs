@@ -97,7 +97,7 @@ fn houdini_drops_what_one_model_breaks_in_one_query() {
             facts.push(Expr::Ge(Box::new(x()), Box::new(Expr::int(i + 1))));
         }
         let budget = Budget::new(None);
-        let kept = surviving(&t, &s, facts, View::state(0), &budget, &[]).unwrap();
+        let kept = surviving(&t, &s, facts, View::state(0), &budget).unwrap();
         let want: Vec<Expr> = (0..20)
             .map(|i| Expr::Ge(Box::new(x()), Box::new(Expr::int(-i))))
             .collect();
@@ -124,15 +124,7 @@ fn houdini_keeps_nothing_false_and_everything_true() {
             Expr::Lt(Box::new(x()), Box::new(y())),
             Expr::eq(Expr::Sub(Box::new(x()), Box::new(y())), Expr::int(0)),
         ];
-        let kept = surviving(
-            &t,
-            &s,
-            facts.clone(),
-            View::state(0),
-            &Budget::new(None),
-            &[],
-        )
-        .unwrap();
+        let kept = surviving(&t, &s, facts.clone(), View::state(0), &Budget::new(None)).unwrap();
         assert_eq!(kept, vec![facts[0].clone(), facts[2].clone()]);
     });
 }
@@ -258,4 +250,35 @@ fn a_run_whose_initial_state_has_no_way_on_starts_from_one_the_solver_picks() {
         let at_l = samples.0.get("l").map_or(0, Vec::len);
         assert!(at_l >= 8, "{at_l} states sampled at l");
     });
+}
+
+#[test]
+fn hull_equalities_with_large_coefficients_are_no_candidates() {
+    let t = task(
+        "var x: int; var y: int; var z: int;
+         location l0; location err;
+         initial l0; bad err;
+         init true;
+         edge 0 \"fail\": l0 -> err relation x < 0 && x' == x && y' == y && z' == z;",
+    );
+    let point = |v: [i64; 3]| v.iter().map(|&c| BigInt::from(c)).collect::<State>();
+    let equalities = |points: &[State]| -> Vec<Expr> {
+        candidates(&t, points)
+            .into_iter()
+            .filter(|f| matches!(f, Expr::Eq(..)))
+            .collect()
+    };
+    // Two samples: a line through them, with normals such as 263x - 193y = 0.
+    assert_eq!(
+        equalities(&[point([0, 0, 0]), point([193, 263, 379])]),
+        vec![]
+    );
+    // Samples along y = 2x, z = 3x: both equalities are candidates.
+    let line = [
+        point([0, 0, 0]),
+        point([1, 2, 3]),
+        point([2, 4, 6]),
+        point([5, 10, 15]),
+    ];
+    assert_eq!(equalities(&line).len(), 2, "{:?}", equalities(&line));
 }

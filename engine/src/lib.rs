@@ -372,6 +372,7 @@ pub fn cegar<A: Analysis, R: Refiner<A>>(
 /// Verifies `task` with the configured analysis.
 pub fn verify(task: &Task, cfg: &Config) -> Outcome {
     let start = Instant::now();
+    smt::set_solver_defaults();
     if let Some(mb) = cfg.memory_mb {
         z3::set_global_param("memory_max_size", &mb.to_string());
     }

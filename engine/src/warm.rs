@@ -31,6 +31,7 @@ fn idle() -> std::sync::MutexGuard<'static, Option<Sender<Job>>> {
 /// Z3 context at once. `memory_mb` is the Z3 memory cap, a global parameter
 /// read when a context is made, so it is set first.
 pub fn prewarm(memory_mb: Option<u64>) {
+    crate::smt::set_solver_defaults();
     if let Some(mb) = memory_mb {
         z3::set_global_param("memory_max_size", &mb.to_string());
     }

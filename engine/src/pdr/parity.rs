@@ -67,18 +67,13 @@ pub fn parity_invariants(
     if let Some(at_init) = facts.get_mut(task.initial_location.as_str()) {
         let s = smt::solver();
         s.assert(smt::encode_bool(&task.init, View::state(0)));
-        drop_violated(&s, &[], at_init, 0, budget)?;
+        drop_violated(&s, at_init, 0, budget)?;
     }
     // Consecution, to a fixpoint.
-    crate::houdini::consecution(
-        task,
-        &mut facts,
-        budget,
-        &mut |s, assumptions, mut targets, budget| {
-            drop_violated(s, assumptions, &mut targets, 1, budget)?;
-            Ok(targets)
-        },
-    )?;
+    crate::houdini::consecution(task, &mut facts, budget, &mut |s, mut targets, budget| {
+        drop_violated(s, &mut targets, 1, budget)?;
+        Ok(targets)
+    })?;
     Ok(facts
         .into_iter()
         .flat_map(|(l, fs)| fs.into_iter().map(move |f| (l.to_string(), f)))
@@ -86,10 +81,9 @@ pub fn parity_invariants(
 }
 
 /// Removes from `facts` (read at `frame`) every fact that some model of
-/// `s` (under `assumptions`) falsifies; true if any was removed.
+/// `s` falsifies; true if any was removed.
 fn drop_violated(
     s: &Solver,
-    assumptions: &[Bool],
     facts: &mut Vec<Expr>,
     frame: usize,
     budget: &Budget,
@@ -105,7 +99,7 @@ fn drop_violated(
             .collect();
         s.push();
         s.assert(Bool::and(&encoded).not());
-        let sat = budget.check(s, assumptions);
+        let sat = budget.check(s, &[]);
         let model = match sat {
             Ok(true) => s.get_model(),
             _ => None,
