@@ -219,7 +219,8 @@ impl<'t> PredicateAnalysis<'t> {
             return Ok(hit.clone());
         }
         let mut es = self.edge_solvers.remove(&edge.id).unwrap_or_else(|| {
-            let solver = smt::solver();
+            // Kept for the whole run (see solver_pool::unpooled).
+            let solver = crate::solver_pool::unpooled();
             solver.assert(smt::encode_edge(edge, 0));
             EdgeSolver {
                 solver,

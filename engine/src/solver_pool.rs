@@ -31,6 +31,8 @@ pub struct PooledSolver {
     solver: Option<Solver>,
     /// Scopes pushed through [`PooledSolver::push`] and not popped yet.
     pushed: Cell<u32>,
+    /// Goes back to the pool when dropped (see [`unpooled`]).
+    pooled: bool,
 }
 
 /// A solver for QF_AUFLIA queries from this thread's pool (or a new one).
@@ -55,6 +57,19 @@ pub fn take() -> PooledSolver {
     PooledSolver {
         solver: Some(solver),
         pushed: Cell::new(0),
+        pooled: true,
+    }
+}
+
+/// A new solver outside the pool, its assertions at Z3's base level (no
+/// scope opened first), dropped with its owner: for solvers that live as
+/// long as an engine run and take most of its queries (PDR's frames), which
+/// behaved differently with their assertions one scope up.
+pub fn unpooled() -> PooledSolver {
+    PooledSolver {
+        solver: Some(Solver::new_for_logic("QF_AUFLIA").unwrap_or_else(Solver::new)),
+        pushed: Cell::new(0),
+        pooled: false,
     }
 }
 
@@ -91,6 +106,9 @@ impl Drop for PooledSolver {
         let Some(solver) = self.solver.take() else {
             return;
         };
+        if !self.pooled {
+            return;
+        }
         solver.pop(self.pushed.get() + 1);
         // A scope pushed around the counter (through `&Solver`) and left
         // open would leave assertions behind: such a solver is not reused.

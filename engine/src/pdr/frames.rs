@@ -114,7 +114,7 @@ fn edge_solvers(
         if from == bad_loc {
             continue;
         }
-        let solver = smt::solver();
+        let solver = crate::solver_pool::unpooled();
         solver.assert(smt::encode_edge(e, 0));
         if from == init_loc {
             solver.assert(init_act.implies(smt::encode_bool(&task.init, View::state(0))));
