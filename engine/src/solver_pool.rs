@@ -3,16 +3,17 @@
 //! Why: a new Z3 solver costs about 0.3 ms before its first answer (the SMT
 //! kernel, its theories and its parameter tables are built on that first
 //! check), against about 0.05 ms for a small query on a solver built
-//! before. Houdini rounds, parity guesses and PDR restarts made a solver per
-//! edge and per round: 60 solvers for 376 queries on a small CHC task, a
+//! before. Houdini rounds and parity guesses made a solver per edge and per
+//! round: 60 solvers for 376 queries on a small CHC task, a
 //! fifth of its time. A pooled solver is handed out with one scope pushed
 //! and, when dropped, popped back to nothing and kept for the next caller.
 //!
 //! Answers do not depend on the pool beyond what the thread did before:
 //! a thread's history is deterministic, so the same input still gives the
-//! same certificate. Every query runs in Z3's incremental mode (a scope is
-//! always open), where before the first query on a new solver ran through
-//! Z3's one-shot tactic.
+//! same certificate. Every query on a pooled solver runs in Z3's
+//! incremental mode (a scope is always open), where before the first query
+//! on a new solver ran through Z3's one-shot tactic. Solvers that live as
+//! long as an engine run are built outside the pool ([`unpooled`]).
 
 use std::cell::{Cell, RefCell};
 use std::ops::Deref;

@@ -168,9 +168,9 @@ impl<'t> Frames<'t> {
     }
 
     /// Empties every frame and makes `budget` the frames' budget: the
-    /// state [`Frames::new`] starts in. The edge solvers are dropped before
-    /// new ones are taken, so that the new ones are the old ones emptied
-    /// (from the pool, see [`crate::solver_pool`]) rather than built anew.
+    /// state [`Frames::new`] starts in, the initial condition's solver kept
+    /// (it holds `init` only). The old edge solvers go before new ones are
+    /// built, so that two sets are never alive at once.
     pub fn restart(&mut self, budget: Budget) {
         self.solvers.clear();
         self.into.iter_mut().for_each(Vec::clear);
