@@ -449,8 +449,9 @@ pub fn thresholds(task: &Task) -> Vec<BigInt> {
 const HULL_COEFFICIENT_BOUND: i64 = 16;
 
 /// Candidate facts at one location from the states seen there: the affine
-/// hull's equalities with small coefficients ([`HULL_COEFFICIENT_BOUND`]), `f >= min f` for each template form `f`, and
-/// comparisons under a 0/1 guard ([`crate::guarded`]).
+/// hull's equalities with small coefficients ([`HULL_COEFFICIENT_BOUND`]),
+/// `f >= min f` for each template form `f`, and comparisons under a 0/1
+/// guard ([`crate::guarded`]).
 fn candidates(task: &Task, points: &[State]) -> Vec<Expr> {
     let n = task.vars.len();
     let eligible = eligible(task);
