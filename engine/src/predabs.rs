@@ -17,7 +17,7 @@ pub const MAX_CUBES_PER_POST: usize = 20_000;
 /// One incremental solver per edge: the relation stays asserted, each query
 /// pushes the source region, and predicate indicators are defined once.
 struct EdgeSolver {
-    solver: crate::solver_pool::PooledSolver,
+    solver: Solver,
     defined: BTreeSet<u32>,
 }
 
@@ -219,8 +219,8 @@ impl<'t> PredicateAnalysis<'t> {
             return Ok(hit.clone());
         }
         let mut es = self.edge_solvers.remove(&edge.id).unwrap_or_else(|| {
-            // Kept for the whole run (see solver_pool::unpooled).
-            let solver = crate::solver_pool::unpooled();
+            // Kept for the whole run, outside the pool (see solver_pool::new_solver).
+            let solver = crate::solver_pool::new_solver();
             solver.assert(smt::encode_edge(edge, 0));
             EdgeSolver {
                 solver,
