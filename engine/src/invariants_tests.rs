@@ -282,3 +282,17 @@ fn hull_equalities_with_large_coefficients_are_no_candidates() {
     ];
     assert_eq!(equalities(&line).len(), 2, "{:?}", equalities(&line));
 }
+
+#[test]
+fn templates_are_octagon_pairs_not_triples() {
+    // Six variables: 6 x 2 single bounds and 15 x 4 signed pairs, no ±x ±y ±z.
+    let eligible: Vec<usize> = (0..6).collect();
+    let forms = templates(6, &eligible);
+    assert_eq!(forms.len(), 12 + 60);
+    assert!(forms
+        .iter()
+        .all(|f| (1..=2).contains(&f.iter().filter(|a| !a.is_zero()).count())));
+    // Past twelve variables, single bounds only.
+    let many: Vec<usize> = (0..13).collect();
+    assert_eq!(templates(13, &many).len(), 26);
+}
