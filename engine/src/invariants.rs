@@ -8,7 +8,7 @@ use format::{Expr, Num, Task};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use z3::ast::{Bool, Int};
 use z3::Solver;
 
@@ -391,6 +391,71 @@ fn templates(n: usize, eligible: &[usize]) -> Vec<Vec<BigInt>> {
         .collect()
 }
 
+/// The state variables (by index) that each location's future may read:
+/// those an edge out reads, and those it copies unchanged (`x' = x`) to a
+/// location where they are live. A variable no path reads before
+/// overwriting it is dead there, and facts about it are no help to a proof
+/// (the reachable states with any value in its place are as inductive):
+/// templates over dead temporaries were most of the candidates of C
+/// encodings such as `HOLA_13` (280 at one location).
+fn live_vars(task: &Task) -> BTreeMap<String, BTreeSet<usize>> {
+    let index: BTreeMap<&str, usize> = task
+        .vars
+        .iter()
+        .enumerate()
+        .map(|(i, v)| (v.name.as_str(), i))
+        .collect();
+    let mut edges: Vec<(&str, &str, BTreeSet<usize>, BTreeSet<usize>)> = Vec::new();
+    for e in &task.edges {
+        let (mut reads, mut copies) = (BTreeSet::new(), BTreeSet::new());
+        let mut stack = vec![&e.relation];
+        while let Some(c) = stack.pop() {
+            match c {
+                Expr::And(xs) => stack.extend(xs),
+                Expr::Eq(a, b) => match (&**a, &**b) {
+                    (Expr::Next(x), Expr::Var(y)) | (Expr::Var(y), Expr::Next(x))
+                        if x == y && index.contains_key(x.as_str()) =>
+                    {
+                        copies.insert(index[x.as_str()]);
+                    }
+                    _ => note_reads(c, &index, &mut reads),
+                },
+                _ => note_reads(c, &index, &mut reads),
+            }
+        }
+        edges.push((e.from.as_str(), e.to.as_str(), reads, copies));
+    }
+    let mut live: BTreeMap<String, BTreeSet<usize>> = task
+        .locations
+        .iter()
+        .map(|l| (l.clone(), BTreeSet::new()))
+        .collect();
+    loop {
+        let mut changed = false;
+        for (from, to, reads, copies) in &edges {
+            let through: Vec<usize> = copies
+                .iter()
+                .filter(|i| live.get(*to).is_some_and(|l| l.contains(i)))
+                .copied()
+                .collect();
+            let at = live.entry(from.to_string()).or_default();
+            for i in reads.iter().copied().chain(through) {
+                changed |= at.insert(i);
+            }
+        }
+        if !changed {
+            return live;
+        }
+    }
+}
+
+/// Adds to `reads` the state variables `e` reads (current-state copies).
+fn note_reads(e: &Expr, index: &BTreeMap<&str, usize>, reads: &mut BTreeSet<usize>) {
+    let (mut vars, mut nexts) = (Vec::new(), Vec::new());
+    e.collect_vars(&mut vars, &mut nexts);
+    reads.extend(vars.iter().filter_map(|v| index.get(v.as_str())));
+}
+
 /// Variables worth invariants: not the error state's `violation` mark,
 /// which only edges into `bad` assign (see `frontend::c::VIOLATION`).
 fn eligible(task: &Task) -> Vec<usize> {
@@ -454,9 +519,10 @@ const HULL_COEFFICIENT_BOUND: i64 = 16;
 /// hull's equalities with small coefficients ([`HULL_COEFFICIENT_BOUND`]),
 /// `f >= min f` for each template form `f`, and comparisons under a 0/1
 /// guard ([`crate::guarded`]).
-fn candidates(task: &Task, points: &[State]) -> Vec<Expr> {
+fn candidates(task: &Task, points: &[State], live: &BTreeSet<usize>) -> Vec<Expr> {
     let n = task.vars.len();
-    let eligible = eligible(task);
+    let mut eligible = eligible(task);
+    eligible.retain(|i| live.contains(i));
     let bound = BigInt::from(HULL_COEFFICIENT_BOUND);
     let mut out: Vec<Expr> = affine_hull(points, n)
         .into_iter()
@@ -709,12 +775,14 @@ pub fn linear_invariants_of(
     budget: &Budget,
 ) -> Result<Vec<(String, Expr)>, Unknown> {
     let mut cand: BTreeMap<String, Vec<Expr>> = BTreeMap::new();
+    let live = live_vars(task);
     for (loc, points) in &samples.0 {
         if points.len() >= 2 {
             // The same bound can come from a threshold and a template;
             // keep its first place (the order decides what drop_implied keeps).
             let mut once = std::collections::BTreeSet::new();
-            let mut facts = candidates(task, points);
+            let at = live.get(loc).cloned().unwrap_or_default();
+            let mut facts = candidates(task, points, &at);
             facts.retain(|f| once.insert(f.clone()));
             cand.insert(loc.clone(), facts);
         }

@@ -263,7 +263,7 @@ fn hull_equalities_with_large_coefficients_are_no_candidates() {
     );
     let point = |v: [i64; 3]| v.iter().map(|&c| BigInt::from(c)).collect::<State>();
     let equalities = |points: &[State]| -> Vec<Expr> {
-        candidates(&t, points)
+        candidates(&t, points, &(0..3).collect())
             .into_iter()
             .filter(|f| matches!(f, Expr::Eq(..)))
             .collect()
@@ -295,4 +295,26 @@ fn templates_are_octagon_pairs_not_triples() {
     // Past twelve variables, single bounds only.
     let many: Vec<usize> = (0..13).collect();
     assert_eq!(templates(13, &many).len(), 26);
+}
+
+#[test]
+fn a_temporary_is_live_only_where_a_path_reads_it_before_overwriting() {
+    // t is written on a -> b and read on b -> c; x is overwritten on
+    // b -> c, and copied through c back to a, where it is read.
+    let t = task(
+        "var x: int; var t: int;
+         location a; location b; location c; location err;
+         initial a; bad err; init x == 0;
+         edge 0 \"write t\": a -> b relation t' == x + 1 && x' == x;
+         edge 1 \"read t\": b -> c relation x' == t && t' == t;
+         edge 2 \"back\": c -> a relation x' == x && t' == t;
+         edge 3 \"check\": c -> err relation x < 0 && x' == x && t' == t;",
+    );
+    let live = live_vars(&t);
+    let names =
+        |loc: &str| -> Vec<&str> { live[loc].iter().map(|&i| t.vars[i].name.as_str()).collect() };
+    assert_eq!(names("a"), vec!["x"]);
+    assert_eq!(names("b"), vec!["t"]);
+    assert_eq!(names("c"), vec!["x"]);
+    assert!(names("err").is_empty());
 }
