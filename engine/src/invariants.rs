@@ -340,19 +340,26 @@ fn linear(task: &Task, coeffs: &[BigInt]) -> Expr {
     }
 }
 
-/// Coefficient vectors of the octagon forms `±x ±y` (single variables
-/// only for many variables, to bound the candidates).
+/// Coefficient vectors of the octagon-like forms `±x ±y ±z` over up to
+/// `width` of the `eligible` variables (fewer for many variables, to bound
+/// the candidates).
 ///
-/// Forms over three variables (`±x ±y ±z`, taken up to six variables
-/// before) were 160 of 232 templates at six variables: Houdini's queries
-/// carry every candidate, and on 230 solved tasks (134 LIA-Lin, 45 C, 51
-/// of a held-out sample) none needed them (same answers; per-task median
-/// wall 1.000 / 1.000 / 0.994, geometric mean 0.960 on the 134,
-/// `rust-horn/hhk2008` 0.35 s → 0.12 s). Equalities over any number of
-/// variables still come from the affine hull.
+/// Forms over three variables cost: 160 of 232 templates at six
+/// variables, and every Houdini query carries every candidate. Without
+/// them `auto` gave the same answers on 230 tasks (per-task median 0.994
+/// to 1.000), but CEGAR alone no longer proved `corpus/imp/invgen_up.imp`
+/// and `zilu_b04.imp` (0.15 s before, timeouts after): its predicates
+/// need `x - y + z`-like bounds. They stay, over the live variables only
+/// ([`live_vars`]), which is where the candidates were saved instead.
 fn templates(n: usize, eligible: &[usize]) -> Vec<Vec<BigInt>> {
     let m = eligible.len();
-    let width = if n <= 12 { 2 } else { 1 };
+    let width = if m <= 6 {
+        3
+    } else if n <= 12 {
+        2
+    } else {
+        1
+    };
     let mut out = Vec::new();
     let mut pick = Vec::new();
     fn rec(n: usize, width: usize, from: usize, pick: &mut Vec<usize>, out: &mut Vec<Vec<BigInt>>) {
