@@ -349,11 +349,13 @@ fn linear(task: &Task, coeffs: &[BigInt]) -> Expr {
 /// them `auto` gave the same answers on 230 tasks (per-task median 0.994
 /// to 1.000), but CEGAR alone no longer proved `corpus/imp/invgen_up.imp`
 /// and `zilu_b04.imp` (0.15 s before, timeouts after): its predicates
-/// need `x - y + z`-like bounds. They stay, over the live variables only
-/// ([`live_vars`]), which is where the candidates were saved instead.
-fn templates(n: usize, eligible: &[usize]) -> Vec<Vec<BigInt>> {
+/// need `x - y + z`-like bounds. They stay where the task has at most six
+/// eligible variables (`all`), as before, taken over the live ones
+/// ([`live_vars`]); deciding by the live count instead gave triples to
+/// `reve_010-horn` and PDR timed out there (0.34 s before).
+fn templates(n: usize, all: usize, eligible: &[usize]) -> Vec<Vec<BigInt>> {
     let m = eligible.len();
-    let width = if m <= 6 {
+    let width = if all <= 6 {
         3
     } else if n <= 12 {
         2
@@ -529,6 +531,7 @@ const HULL_COEFFICIENT_BOUND: i64 = 16;
 fn candidates(task: &Task, points: &[State], live: &BTreeSet<usize>) -> Vec<Expr> {
     let n = task.vars.len();
     let mut eligible = eligible(task);
+    let all = eligible.len();
     eligible.retain(|i| live.contains(i));
     let bound = BigInt::from(HULL_COEFFICIENT_BOUND);
     let mut out: Vec<Expr> = affine_hull(points, n)
@@ -558,7 +561,7 @@ fn candidates(task: &Task, points: &[State], live: &BTreeSet<usize>) -> Vec<Expr
     // INT_MAX`: a counter and a bound that trade places), for the limits
     // the task compares with.
     let type_limits: Vec<&BigInt> = limits.iter().filter(|c| is_type_limit(c)).collect();
-    for t in templates(n, &eligible) {
+    for t in templates(n, all, &eligible) {
         if t.iter().filter(|a| !a.is_zero()).count() != 2 {
             continue;
         }
@@ -577,7 +580,7 @@ fn candidates(task: &Task, points: &[State], live: &BTreeSet<usize>) -> Vec<Expr
             }
         }
     }
-    for t in templates(n, &eligible) {
+    for t in templates(n, all, &eligible) {
         let values: Vec<BigInt> = points
             .iter()
             .map(|p| p.iter().zip(&t).map(|(x, a)| x * a).sum())
