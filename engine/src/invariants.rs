@@ -447,9 +447,10 @@ fn live_vars(task: &Task) -> BTreeMap<String, BTreeSet<usize>> {
                 .filter(|i| live.get(*to).is_some_and(|l| l.contains(i)))
                 .copied()
                 .collect();
-            let at = live.entry(from.to_string()).or_default();
-            for i in reads.iter().copied().chain(through) {
-                changed |= at.insert(i);
+            if let Some(at) = live.get_mut(*from) {
+                for i in reads.iter().copied().chain(through) {
+                    changed |= at.insert(i);
+                }
             }
         }
         if !changed {
@@ -561,13 +562,14 @@ fn candidates(task: &Task, points: &[State], live: &BTreeSet<usize>) -> Vec<Expr
     // INT_MAX`: a counter and a bound that trade places), for the limits
     // the task compares with.
     let type_limits: Vec<&BigInt> = limits.iter().filter(|c| is_type_limit(c)).collect();
-    for t in templates(n, all, &eligible) {
+    let forms = templates(n, all, &eligible);
+    for t in &forms {
         if t.iter().filter(|a| !a.is_zero()).count() != 2 {
             continue;
         }
         let values: Vec<BigInt> = points
             .iter()
-            .map(|p| p.iter().zip(&t).map(|(x, a)| x * a).sum())
+            .map(|p| p.iter().zip(t).map(|(x, a)| x * a).sum())
             .collect();
         for c in &type_limits {
             for c in [(*c).clone(), -(*c).clone()] {
@@ -580,10 +582,10 @@ fn candidates(task: &Task, points: &[State], live: &BTreeSet<usize>) -> Vec<Expr
             }
         }
     }
-    for t in templates(n, all, &eligible) {
+    for t in &forms {
         let values: Vec<BigInt> = points
             .iter()
-            .map(|p| p.iter().zip(&t).map(|(x, a)| x * a).sum())
+            .map(|p| p.iter().zip(t).map(|(x, a)| x * a).sum())
             .collect();
         let Some(lo) = values.iter().min() else {
             continue;
