@@ -41,7 +41,9 @@ pub fn prewarm(memory_mb: Option<u64>) {
     }
     let (tx, rx) = channel::<Job>();
     let spawned = new_thread("certa-engine", move || {
-        let _ = z3::Context::thread_local();
+        crate::profile::span("warm context", || {
+            let _ = z3::Context::thread_local();
+        });
         // No job (the process answered from a cache, or the task took
         // another path): the thread ends with the process.
         if let Ok(job) = rx.recv() {

@@ -505,6 +505,11 @@ fn combine(blocking: &Blocking, mut cube: Vec<Expr>) -> Result<Vec<Expr>, Unknow
 /// first. A frame-bounded lemma does not propagate; its threshold variant
 /// often is inductive.
 pub fn threshold_variants(cube: &[Expr], thresholds: &[BigInt]) -> Vec<Vec<Expr>> {
+    threshold_variants_up_to(cube, thresholds, MAX_THRESHOLD_VARIANTS)
+}
+
+/// [`threshold_variants`], at most `n` of them.
+pub fn threshold_variants_up_to(cube: &[Expr], thresholds: &[BigInt], n: usize) -> Vec<Vec<Expr>> {
     let [lit] = cube else {
         return Vec::new();
     };
@@ -518,7 +523,7 @@ pub fn threshold_variants(cube: &[Expr], thresholds: &[BigInt]) -> Vec<Vec<Expr>
         .collect();
     at.sort_by(|a, b| b.cmp(a));
     at.dedup();
-    at.truncate(MAX_THRESHOLD_VARIANTS);
+    at.truncate(n);
     at.into_iter().map(|d| vec![le_expr(&p, &d)]).collect()
 }
 

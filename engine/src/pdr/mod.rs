@@ -6,6 +6,7 @@
 
 mod blocking;
 pub mod certificate;
+mod counting;
 mod family;
 pub mod frames;
 pub mod generalize;
@@ -17,8 +18,9 @@ use super::smt::Budget;
 use super::{Config, Outcome, Stats, Unknown, Verdict};
 use format::{Expr, SafeBody, Task, Trace};
 use frames::{Answer, Frames};
+use num_bigint::BigInt;
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::{BTreeMap, BinaryHeap};
 use std::time::Instant;
 
 /// A set of states at a location that reach bad (every state of `cube`,
@@ -58,6 +60,14 @@ struct Pdr<'t> {
     /// The cubes blocked lately, newest last, with their locations: the
     /// earlier members of a lemma family (see [`family`]).
     learnt: Vec<(usize, Vec<Expr>)>,
+    /// The one-bound lemmas `p <= c` learnt lately, with their locations:
+    /// the earlier members of a counting family (see [`counting`]).
+    bounds_learnt: Vec<(usize, BTreeMap<String, BigInt>, BigInt)>,
+    /// The task's thresholds and the constants it compares for equality,
+    /// where a counting family's bound may stop.
+    context_constants: Vec<BigInt>,
+    /// Counting candidates found not inductive since `F_inf` last grew.
+    context_tried: std::collections::BTreeSet<Vec<Expr>>,
 }
 
 /// Cubes kept in [`Pdr::learnt`].
@@ -140,6 +150,8 @@ fn run_task(task: &Task, cfg: &Config, start: Instant) -> Outcome {
 
 impl<'t> Pdr<'t> {
     fn new(task: &'t Task, deadline: Option<Instant>, verbose: bool) -> Pdr<'t> {
+        let thresholds = super::invariants::thresholds(task);
+        let context_constants = counting::context_constants(task, &thresholds);
         Pdr {
             task,
             frames: Frames::new(task, Budget::new(deadline)),
@@ -147,9 +159,12 @@ impl<'t> Pdr<'t> {
             lemmas_learnt: 0,
             verbose,
             seed_at: None,
-            thresholds: super::invariants::thresholds(task),
+            thresholds,
             expanded: usize::MAX,
             learnt: Vec::new(),
+            bounds_learnt: Vec::new(),
+            context_constants,
+            context_tried: Default::default(),
         }
     }
 
@@ -277,7 +292,7 @@ impl<'t> Pdr<'t> {
     /// lemma that excludes the initial states and is inductive relative to
     /// the invariants found so far (`F_inf`): the frame-bounded `i < 65`
     /// becomes `i <= 1000000` without unrolling the loop.
-    fn try_threshold_variants(&mut self, loc: usize, cube: &[Expr]) -> Result<(), Unknown> {
+    fn try_threshold_variants(&mut self, loc: usize, cube: &[Expr]) -> Result<bool, Unknown> {
         for variant in generalize::threshold_variants(cube, &self.thresholds) {
             if self.frames.blocked(loc, &variant, frames::INF)
                 || self.frames.meets_init(loc, &variant)?.is_none()
@@ -290,9 +305,9 @@ impl<'t> Pdr<'t> {
             }
             self.say("threshold invariant", loc, &variant);
             self.frames.add_lemma(loc, variant, frames::INF);
-            return Ok(());
+            return Ok(true);
         }
-        Ok(())
+        Ok(false)
     }
 
     fn solve(&mut self) -> Result<Found, Unknown> {
@@ -437,8 +452,8 @@ impl<'t> Pdr<'t> {
                     self.say(&format!("level {level}..{at}"), loc, &g);
                     self.frames.add_lemma(loc, g.clone(), at);
                     self.lemmas_learnt += 1;
-                    if at < frames::INF {
-                        self.try_threshold_variants(loc, &g)?;
+                    if at < frames::INF && !self.try_threshold_variants(loc, &g)? {
+                        self.try_counting_context(loc, &g, &cube)?;
                     }
                     if at < self.frames.top {
                         // The same states may still reach bad in more steps.
