@@ -5,11 +5,12 @@ use format::*;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("certa-check-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+/// A fresh directory of its own, removed when the result is dropped.
+fn tmp(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("certa-check-test-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
 /// Runs certa-check; without a binding option in `args`, checks the embedded task.
@@ -45,8 +46,9 @@ fn check_unbound(args: &[&dyn AsRef<std::ffi::OsStr>]) -> Output {
 
 #[test]
 fn a_check_without_a_binding_is_refused_and_an_embedded_one_says_so() {
-    let d = tmp("binding");
-    let ok = write(&d, "p1.json", &p1_cert());
+    let dir = tmp("binding");
+    let d = dir.path();
+    let ok = write(d, "p1.json", &p1_cert());
     let o = check_unbound(&[&ok]);
     assert_eq!(code(&o), 3, "{}", text(&o));
     assert!(text(&o).contains("--embedded-task"), "{}", text(&o));
@@ -89,8 +91,9 @@ fn write(dir: &Path, name: &str, c: &Certificate) -> PathBuf {
 
 #[test]
 fn cli_valid_exits_0_and_invalid_exits_1() {
-    let d = tmp("codes");
-    let ok = write(&d, "p1.json", &p1_cert());
+    let dir = tmp("codes");
+    let d = dir.path();
+    let ok = write(d, "p1.json", &p1_cert());
     let o = check(&[&ok, &"-v"]);
     assert_eq!(code(&o), 0, "{}", text(&o));
     assert!(
@@ -98,7 +101,7 @@ fn cli_valid_exits_0_and_invalid_exits_1() {
         "{}",
         text(&o)
     );
-    let bad = write(&d, "r0.json", &cert(task(), Body::Safe(r0_body(false))));
+    let bad = write(d, "r0.json", &cert(task(), Body::Safe(r0_body(false))));
     let o = check(&[&bad]);
     assert_eq!(code(&o), 1, "{}", text(&o));
     assert!(text(&o).contains("edge 2 `fail` to bad"), "{}", text(&o));
@@ -106,8 +109,9 @@ fn cli_valid_exits_0_and_invalid_exits_1() {
 
 #[test]
 fn cli_json_report_is_machine_readable() {
-    let d = tmp("json");
-    let bad = write(&d, "r0.json", &cert(task(), Body::Safe(r0_body(false))));
+    let dir = tmp("json");
+    let d = dir.path();
+    let bad = write(d, "r0.json", &cert(task(), Body::Safe(r0_body(false))));
     let o = check(&[&bad, &"--json", &"-v"]);
     assert_eq!(code(&o), 1);
     let j: serde_json::Value = serde_json::from_slice(&o.stdout).expect("stdout is JSON");
@@ -127,15 +131,16 @@ fn cli_json_report_is_machine_readable() {
 
 #[test]
 fn json_bincode_round_trip_keeps_hash_and_equality() {
-    let d = tmp("roundtrip");
+    let dir = tmp("roundtrip");
+    let d = dir.path();
     let c = p1_cert();
-    let bin = write(&d, "p1.cert", &c);
+    let bin = write(d, "p1.cert", &c);
     let bytes = std::fs::read(&bin).unwrap();
     assert_eq!(&bytes[..8], b"CERTA\0BC");
     let back = codec::read_certificate(&bin).unwrap();
     assert_eq!(back, c);
     assert_eq!(format::hash::task_sha256(&back.task), c.header.task_sha256);
-    let json = write(&d, "again.json", &back);
+    let json = write(d, "again.json", &back);
     assert_eq!(codec::read_certificate(&json).unwrap(), c);
     assert_eq!(std::fs::read_to_string(&json).unwrap(), encode::to_json(&c));
     let o = check(&[&bin]);
@@ -144,8 +149,9 @@ fn json_bincode_round_trip_keeps_hash_and_equality() {
 
 #[test]
 fn cli_task_option_must_match() {
-    let d = tmp("task");
-    let c = write(&d, "p1.json", &p1_cert());
+    let dir = tmp("task");
+    let d = dir.path();
+    let c = write(d, "p1.json", &p1_cert());
     let same = d.join("task.json");
     std::fs::write(&same, encode::to_json(&task())).unwrap();
     let other = d.join("other.json");
@@ -159,8 +165,9 @@ fn cli_task_option_must_match() {
 
 #[test]
 fn cli_tampered_task_is_invalid() {
-    let d = tmp("tamper");
-    let p = write(&d, "p1.json", &p1_cert());
+    let dir = tmp("tamper");
+    let d = dir.path();
+    let p = write(d, "p1.json", &p1_cert());
     let s = std::fs::read_to_string(&p)
         .unwrap()
         .replacen("\"int\": \"0\"", "\"int\": \"5\"", 1);
@@ -172,9 +179,10 @@ fn cli_tampered_task_is_invalid() {
 
 #[test]
 fn cli_truncated_and_garbage_files_exit_3() {
-    let d = tmp("decode");
-    let json = write(&d, "p1.json", &p1_cert());
-    let bin = write(&d, "p1.cert", &p1_cert());
+    let dir = tmp("decode");
+    let d = dir.path();
+    let json = write(d, "p1.json", &p1_cert());
+    let bin = write(d, "p1.cert", &p1_cert());
     for p in [&json, &bin] {
         let bytes = std::fs::read(p).unwrap();
         for cut in [5, 11, bytes.len() / 2, bytes.len() - 3] {
@@ -198,7 +206,8 @@ fn cli_truncated_and_garbage_files_exit_3() {
 
 #[test]
 fn cli_newer_version_exits_3_with_version_message() {
-    let d = tmp("version");
+    let dir = tmp("version");
+    let d = dir.path();
     let mut c = p1_cert();
     c.header.version = FORMAT_VERSION + 1;
     let p = d.join("new.json");
@@ -232,8 +241,9 @@ fn cli_missing_file_and_usage_errors_exit_3() {
 
 #[test]
 fn resource_limit_forces_inconclusive_never_valid() {
-    let d = tmp("rlimit");
-    let p = write(&d, "p1.json", &p1_cert());
+    let dir = tmp("rlimit");
+    let d = dir.path();
+    let p = write(d, "p1.json", &p1_cert());
     let o = check(&[&p, &"--rlimit", &"1", &"--json"]);
     assert_eq!(code(&o), 2, "{}", text(&o));
     let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
@@ -297,8 +307,9 @@ fn resource_limit_forces_inconclusive_never_valid() {
 
 #[test]
 fn emit_smtlib_writes_one_file_per_solver_obligation() {
-    let d = tmp("emit");
-    let p = write(&d, "p1.json", &p1_cert());
+    let dir = tmp("emit");
+    let d = dir.path();
+    let p = write(d, "p1.json", &p1_cert());
     let out = d.join("smt");
     let o = check(&[&p, &"--emit-smtlib", &out]);
     assert_eq!(code(&o), 0, "{}", text(&o));

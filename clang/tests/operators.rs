@@ -28,9 +28,8 @@ fn operator_numbering_matches_the_library() {
 
 #[test]
 fn character_constants_and_scopes_come_from_clang() {
-    let dir = std::env::temp_dir().join(format!("certa-clang-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let f = dir.join("t.c");
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("t.c");
     std::fs::write(
         &f,
         "int x; int main(void) { char c = '\\''; char x = sizeof(x); return c + x; }\n",
@@ -48,5 +47,4 @@ fn character_constants_and_scopes_come_from_clang() {
     );
     let s = format!("{:?}", unit.decls);
     assert!(s.contains("value: Some(39)"), "'\\'' is 39");
-    std::fs::remove_dir_all(&dir).ok();
 }

@@ -93,9 +93,20 @@ fn source_lines(path: &Path) -> Result<usize, String> {
 /// Measures the synthetic programs of the given sizes and the given files;
 /// returns the table. The programs are kept in `keep` if given.
 pub fn run(sizes: &[usize], files: &[PathBuf], keep: Option<&Path>) -> Result<String, String> {
+    // Without `keep`, a scratch directory, removed on drop: on every
+    // return, `?` and panic included.
+    let mut scratch = None;
     let dir = match keep {
         Some(d) => d.to_path_buf(),
-        None => std::env::temp_dir().join(format!("certa-bench-translate-{}", std::process::id())),
+        None => scratch
+            .insert(
+                tempfile::Builder::new()
+                    .prefix("certa-bench-translate-")
+                    .tempdir()
+                    .map_err(|e| format!("{}: {e}", std::env::temp_dir().display()))?,
+            )
+            .path()
+            .to_path_buf(),
     };
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let mut points = Vec::new();
@@ -110,9 +121,7 @@ pub fn run(sizes: &[usize], files: &[PathBuf], keep: Option<&Path>) -> Result<St
         }
         points.push(p?);
     }
-    if keep.is_none() {
-        let _ = std::fs::remove_dir(&dir);
-    }
+    drop(scratch);
     for f in files {
         points.push(measure(&f.display().to_string(), f, source_lines(f)?)?);
     }

@@ -10,7 +10,6 @@ use serde_json::Value;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 /// Where `certa-check` is: `$CERTA_CHECK` if set; else the one beside this
@@ -87,15 +86,17 @@ pub fn check_certificate(
     binding: &[OsString],
     limit: Duration,
 ) -> Result<Checked, String> {
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    let file = std::env::temp_dir().join(format!(
-        "certa-{}-{}.cert",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::SeqCst)
-    ));
+    // Removed on drop: after the check, and on an error or a panic too.
+    // `.cert`: the extension picks the binary encoding.
+    let file = tempfile::Builder::new()
+        .prefix(&format!("certa-{}-", std::process::id()))
+        .suffix(".cert")
+        .tempfile()
+        .map_err(|e| format!("{}: {e}", std::env::temp_dir().display()))?
+        .into_temp_path();
     format::encode::write_certificate(&file, cert).map_err(|e| e.to_string())?;
     let result = run(&check_args(&file, binding, limit));
-    let _ = std::fs::remove_file(&file);
+    let _ = file.close();
     result
 }
 

@@ -399,8 +399,12 @@ pub fn run(
     if anchors.is_empty() {
         return Err("--vs needs at least one anchor: --golem BIN and/or --z3 BIN".into());
     }
-    let tmp = std::env::temp_dir().join(format!("certa-vs-{}", std::process::id()));
-    std::fs::create_dir_all(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    // Removed on drop: on every return, `?` and panic included.
+    let scratch = tempfile::Builder::new()
+        .prefix("certa-vs-")
+        .tempdir()
+        .map_err(|e| format!("{}: {e}", std::env::temp_dir().display()))?;
+    let tmp = scratch.path();
     let names: Vec<&str> = anchors.iter().map(Anchor::name).collect();
     for a in anchors {
         let how = match a {
@@ -434,7 +438,7 @@ pub fn run(
         } else {
             task.file.clone()
         };
-        let chc = match chc_task(&task, &tmp) {
+        let chc = match chc_task(&task, tmp) {
             Ok(t) => t,
             Err(e) => {
                 println!("{file:<44} {expected:>6} cannot export: {e}");
@@ -479,7 +483,7 @@ pub fn run(
         println!("{line}");
         rows.push(row);
     }
-    let _ = std::fs::remove_dir_all(&tmp);
+    drop(scratch);
     let summary = summarize(&rows, &names);
     print!("{}", summary.text());
     if let Some(path) = csv {
@@ -636,11 +640,10 @@ mod tests {
         assert_eq!(b.median_anchor, 2.5);
     }
 
-    /// A stand-in for a solver binary: a shell script with `body`.
-    fn fake_solver(name: &str, body: &str) -> PathBuf {
+    /// A stand-in for a solver binary: a shell script with `body`, in `dir`.
+    fn fake_solver(dir: &Path, name: &str, body: &str) -> PathBuf {
         use std::os::unix::fs::PermissionsExt;
-        let p =
-            std::env::temp_dir().join(format!("certa-vs-fake-{}-{name}.sh", std::process::id()));
+        let p = dir.join(format!("{name}.sh"));
         std::fs::write(&p, format!("#!/bin/sh\n{body}\n")).unwrap();
         std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
         p
@@ -648,7 +651,8 @@ mod tests {
 
     #[test]
     fn an_anchor_that_hangs_on_version_is_killed_and_named() {
-        let bin = fake_solver("mute", "sleep 30");
+        let dir = tempfile::tempdir().unwrap();
+        let bin = fake_solver(dir.path(), "mute", "sleep 30");
         let a = Anchor::Spacer {
             bin: bin.to_str().unwrap().into(),
         };
@@ -656,7 +660,7 @@ mod tests {
         let v = a.version_within(Duration::from_millis(300));
         assert!(start.elapsed() < Duration::from_secs(5));
         assert!(v.contains("did not answer --version"), "{v}");
-        let ok = fake_solver("versioned", "echo 'Z3 version 9.9'");
+        let ok = fake_solver(dir.path(), "versioned", "echo 'Z3 version 9.9'");
         let v = Anchor::Spacer {
             bin: ok.to_str().unwrap().into(),
         }
@@ -666,25 +670,24 @@ mod tests {
             bin: "/nonexistent/z3".into(),
         };
         assert!(missing.version().contains("not found"));
-        let _ = std::fs::remove_file(bin);
-        let _ = std::fs::remove_file(ok);
     }
 
     #[test]
     fn golem_is_read_from_its_first_line_with_or_without_engines() {
-        let bin = fake_solver("answer", "echo unsat; echo more");
+        let dir = tempfile::tempdir().unwrap();
+        let bin = fake_solver(dir.path(), "answer", "echo unsat; echo more");
         for a in Anchor::golem(bin.to_str().unwrap()) {
             let c = a.run(Path::new("x.smt2"), Duration::from_secs(5));
             assert_eq!(c.answer, "unsat", "{}", a.name());
         }
-        let _ = std::fs::remove_file(bin);
     }
 
     #[test]
     fn golem_and_its_engine_children_are_killed_at_the_limit() {
-        let pidfile =
-            std::env::temp_dir().join(format!("certa-vs-fake-{}.pid", std::process::id()));
+        let dir = tempfile::tempdir().unwrap();
+        let pidfile = dir.path().join("hang.pid");
         let bin = fake_solver(
+            dir.path(),
             "hang",
             &format!("sleep 30 & echo $! > {}; wait", pidfile.display()),
         );
@@ -714,8 +717,6 @@ mod tests {
             std::thread::sleep(Duration::from_millis(20));
         }
         assert!(!alive(), "the engine child {} survived", child.trim());
-        let _ = std::fs::remove_file(bin);
-        let _ = std::fs::remove_file(pidfile);
     }
 
     #[test]

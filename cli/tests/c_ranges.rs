@@ -21,12 +21,12 @@ int main(void) {
 }
 ";
 
-fn write() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("certa-c-ranges-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join("count_up_down.c");
+/// The program in a fresh directory, removed when the returned guard is dropped.
+fn write() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("count_up_down.c");
     std::fs::write(&p, COUNT_UP_DOWN).unwrap();
-    p
+    (dir, p)
 }
 
 fn upper_bound_of(e: &Expr, var: &str) -> bool {
@@ -42,10 +42,9 @@ fn upper_bound_of(e: &Expr, var: &str) -> bool {
 
 #[test]
 fn every_edge_assumes_the_ranges_of_unsigned_variables() {
+    let (_dir, path) = write();
     for encoding in [Encoding::Lbe, Encoding::Sbe] {
-        let task = load(&write(), encoding)
-            .unwrap_or_else(|e| panic!("{e}"))
-            .task;
+        let task = load(&path, encoding).unwrap_or_else(|e| panic!("{e}")).task;
         for edge in &task.edges {
             assert!(
                 upper_bound_of(&edge.relation, "n"),
@@ -58,8 +57,8 @@ fn every_edge_assumes_the_ranges_of_unsigned_variables() {
 
 #[test]
 fn a_count_down_loop_over_unsigned_values_is_proved() {
-    let run =
-        run_file(&write(), Encoding::Lbe, &Config::default()).unwrap_or_else(|e| panic!("{e}"));
+    let (_dir, path) = write();
+    let run = run_file(&path, Encoding::Lbe, &Config::default()).unwrap_or_else(|e| panic!("{e}"));
     assert!(
         matches!(run.outcome.verdict, Verdict::Safe(_)),
         "{:?}",

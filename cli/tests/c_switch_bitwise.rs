@@ -6,6 +6,7 @@ use frontend::{load, Encoding};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
+use tempfile::TempDir;
 
 /// Five lines, so a program's own text starts on line 6.
 const PRELUDE: &str = "extern void abort(void);
@@ -15,16 +16,13 @@ extern unsigned int __VERIFIER_nondet_uint(void);
 void __VERIFIER_assert(int cond) { if (!(cond)) { reach_error(); abort(); } }
 ";
 
-fn dir() -> PathBuf {
-    let d = std::env::temp_dir().join(format!("certa-c-switch-bitwise-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn write(name: &str, body: &str) -> PathBuf {
-    let p = dir().join(format!("{name}.c"));
+/// The program in a fresh directory (gcc's stub and binary go beside it),
+/// removed when the returned guard is dropped.
+fn write(name: &str, body: &str) -> (TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join(format!("{name}.c"));
     std::fs::write(&p, format!("{PRELUDE}{body}")).unwrap();
-    p
+    (dir, p)
 }
 
 fn certa(path: &Path) -> &'static str {
@@ -83,7 +81,7 @@ fn gcc(path: &Path) -> Option<&'static str> {
 
 /// certa says `expected`; so does gcc's run when the program is deterministic.
 fn agree(name: &str, body: &str, expected: &str, deterministic: bool) {
-    let p = write(name, body);
+    let (_dir, p) = write(name, body);
     assert_eq!(certa(&p), expected, "certa on {}", p.display());
     if deterministic {
         if let Some(g) = gcc(&p) {
@@ -579,7 +577,7 @@ int ranges(char c, unsigned u) {
 }
 
 fn error(name: &str, body: &str) -> String {
-    let p = write(
+    let (_dir, p) = write(
         name,
         &format!("int main(void) {{\n{body}\n  return 0;\n}}\n"),
     );
@@ -602,7 +600,7 @@ fn two_variable_bitwise_loads_and_bad_constant_shifts_are_rejected_with_position
         ("shl_var", "  x = 1 << y;"),
         ("shr_var", "  x >>= y;"),
     ] {
-        let p = write(
+        let (_dir, p) = write(
             name,
             &format!("int main(void) {{\n{decl}{stmt}\n  return 0;\n}}\n"),
         );

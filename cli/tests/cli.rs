@@ -13,15 +13,16 @@ fn corpus(rel: &str) -> PathBuf {
         .join(rel)
 }
 
-fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("certa-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+/// `name` in a fresh directory, removed when the returned guard is dropped.
+fn tmp(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    (dir, path)
 }
 
 #[test]
 fn verify_safe_program_exits_0_and_writes_a_certificate() {
-    let out = tmp("seed.json");
+    let (_dir, out) = tmp("seed.json");
     let o = certa()
         .args(["verify"])
         .arg(corpus("imp/seed.imp"))
@@ -44,7 +45,7 @@ fn verify_safe_program_exits_0_and_writes_a_certificate() {
 
 #[test]
 fn verify_unsafe_program_exits_1_and_replay_shows_source_lines() {
-    let out = tmp("variant.cert");
+    let (_dir, out) = tmp("variant.cert");
     let o = certa()
         .args(["verify"])
         .arg(corpus("imp/seed_variant.imp"))
@@ -128,7 +129,7 @@ fn task_prints_the_transition_system_and_its_hash() {
 
 #[test]
 fn certa_profile_prints_the_phases_of_a_run_on_stderr_and_only_when_asked() {
-    let out = tmp("profiled.json");
+    let (_dir, out) = tmp("profiled.json");
     let run = |profile: Option<&str>| {
         let mut cmd = certa();
         cmd.args(["verify"])

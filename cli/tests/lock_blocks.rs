@@ -6,10 +6,12 @@ use engine::run::run_file;
 use engine::{AnalysisKind, Config, Verdict};
 use frontend::{load, Encoding};
 use std::path::PathBuf;
+use tempfile::TempDir;
 
 /// test_locks_n: `if (p_i) lk_i = 1;` for all i, then
-/// `if (p_i) { if (lk_i != 1) error; lk_i = 0; }` for all i.
-fn locks(n: usize) -> PathBuf {
+/// `if (p_i) { if (lk_i != 1) error; lk_i = 0; }` for all i. The file is in
+/// a fresh directory, removed when the returned guard is dropped.
+fn locks(n: usize) -> (TempDir, PathBuf) {
     let mut s = String::from(
         "extern void abort(void);\nextern void reach_error(void);\n\
          extern int __VERIFIER_nondet_int(void);\nint main(void) {\n",
@@ -28,16 +30,16 @@ fn locks(n: usize) -> PathBuf {
         s += &format!("    if (p{i} != 0) {{ if (lk{i} != 1) {{ goto ERROR; }} lk{i} = 0; }}\n");
     }
     s += "  }\n out:\n  return 0;\n ERROR: { reach_error(); abort(); }\n  return 0;\n}\n";
-    let dir = std::env::temp_dir().join(format!("certa-lock-blocks-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(format!("locks_{n}.c"));
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join(format!("locks_{n}.c"));
     std::fs::write(&p, s).unwrap();
-    p
+    (dir, p)
 }
 
 #[test]
 fn a_loop_body_of_fifteen_lock_diamonds_is_one_block() {
-    let program = load(&locks(15), Encoding::Lbe).unwrap_or_else(|e| panic!("{e}"));
+    let (_dir, path) = locks(15);
+    let program = load(&path, Encoding::Lbe).unwrap_or_else(|e| panic!("{e}"));
     // entry, the loop head and bad: no cut inside the body.
     assert_eq!(
         program.task.locations.len(),
@@ -53,7 +55,8 @@ fn fifteen_correlated_locks_are_proved_without_refinement() {
         analysis: AnalysisKind::Auto,
         ..Config::default()
     };
-    let run = run_file(&locks(15), Encoding::Lbe, &cfg).unwrap_or_else(|e| panic!("{e}"));
+    let (_dir, path) = locks(15);
+    let run = run_file(&path, Encoding::Lbe, &cfg).unwrap_or_else(|e| panic!("{e}"));
     assert!(
         matches!(run.outcome.verdict, Verdict::Safe(_)),
         "{:?}",

@@ -12,8 +12,7 @@ fn corpus(rel: &str) -> PathBuf {
 
 #[test]
 fn verify_with_a_tiny_timeout_exits_2_unknown_and_writes_no_certificate() {
-    let dir = std::env::temp_dir().join(format!("certa-solver-failure-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = tempfile::tempdir().unwrap();
     // Under auto, simulation finds deep_bug_45's bug in well under a
     // millisecond (45 steps): a real trace, not a timeout. So auto gets the
     // tasks no engine can answer that fast.
@@ -28,7 +27,9 @@ fn verify_with_a_tiny_timeout_exits_2_unknown_and_writes_no_certificate() {
         .map(|f| ("cegar", *f))
         .chain(["imp/nested.imp", "imp/count_to_1000.imp", "ts/two_phase.ts"].map(|f| ("auto", f)));
     for (engine, file) in runs {
-        let out = dir.join(format!("{engine}_{}.json", file.replace('/', "_")));
+        let out = dir
+            .path()
+            .join(format!("{engine}_{}.json", file.replace('/', "_")));
         let o = Command::new(env!("CARGO_BIN_EXE_certa"))
             .args([
                 "verify",
@@ -62,5 +63,4 @@ fn verify_with_a_tiny_timeout_exits_2_unknown_and_writes_no_certificate() {
             "{file}: a certificate was written for UNKNOWN"
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -82,13 +82,42 @@ pub(crate) fn env(
     }
 }
 
+/// A file in a temporary directory of its own; both are removed when this
+/// is dropped, so keep it while the path is used. Derefs to the file's path.
+pub(crate) struct TempFile {
+    path: std::path::PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+impl TempFile {
+    /// Writes `text` to a file named `name` in a fresh temporary directory.
+    pub(crate) fn new(name: &str, text: &str) -> TempFile {
+        let dir = tempfile::Builder::new()
+            .prefix("certa-frontend-")
+            .tempdir()
+            .unwrap();
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        TempFile { path, _dir: dir }
+    }
+}
+
+impl std::ops::Deref for TempFile {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.path
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for TempFile {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.path.as_os_str()
+    }
+}
+
 /// Writes `src` to a fresh preprocessed C file (`.i`, so no preprocessor runs).
-pub(crate) fn c_file(tag: &str, src: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("certa-frontend-arrays-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("{tag}.i"));
-    std::fs::write(&path, src).unwrap();
-    path
+pub(crate) fn c_file(tag: &str, src: &str) -> TempFile {
+    TempFile::new(&format!("{tag}.i"), src)
 }
 
 pub(crate) fn c_task_dm(tag: &str, src: &str, dm: c::DataModel, enc: Encoding) -> Task {

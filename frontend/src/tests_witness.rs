@@ -1,21 +1,17 @@
 //! Tests of the C source facts for witnesses: loop heads, scopes, and C invariants as formulas (checked against gcc).
 
 use super::*;
+use crate::tests_arrays_helpers::TempFile;
 use format::eval::{ArrayVal, Env};
 use format::task::StateScope;
 use format::{Expr, ExprSort, Task};
 use num_bigint::BigInt;
 use std::path::{Path, PathBuf};
 
-/// Writes a C file into a fresh directory (tests run in parallel).
-fn c_file(name: &str, text: &str) -> PathBuf {
-    static COUNT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let k = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("certa-witness-{}-{k}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p
+/// Writes a C file into a fresh directory (tests run in parallel), removed
+/// with it when the result is dropped.
+fn c_file(name: &str, text: &str) -> TempFile {
+    TempFile::new(name, text)
 }
 
 fn scope_of(h: &LoopHead) -> Vec<(&str, &str, &str, bool)> {
@@ -549,7 +545,8 @@ fn side_effects_calls_and_unknown_names_are_rejected() {
             "`{text}`"
         );
     }
-    let info = c_source_info(&c_file("sem.c", SEM), crate::Properties::default()).unwrap();
+    let path = c_file("sem.c", SEM);
+    let info = c_source_info(&path, crate::Properties::default()).unwrap();
     let err = translate_expression(&info, "nowhere", "1").unwrap_err();
     assert!(
         err.to_string().contains("no C scope at location `nowhere`"),

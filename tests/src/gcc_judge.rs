@@ -527,9 +527,12 @@ pub fn judge_suite(dir_name: &str, cases: &[Case]) {
     };
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(dir_name);
     let started = Instant::now();
-    let work = std::env::temp_dir().join(format!("certa-{dir_name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&work);
-    std::fs::create_dir_all(&work).unwrap();
+    // Removed on drop, unless a failure keeps it for a look (below).
+    let scratch = tempfile::Builder::new()
+        .prefix(&format!("certa-{dir_name}-"))
+        .tempdir()
+        .unwrap();
+    let work = scratch.path().to_path_buf();
     let harness_c = work.join("harness.c");
     let harness_o = work.join("harness.o");
     std::fs::write(&harness_c, HARNESS).unwrap();
@@ -642,8 +645,11 @@ pub fn judge_suite(dir_name: &str, cases: &[Case]) {
     for f in &fixed {
         println!("NOTE: marked KnownBug but passes now; remove the mark from the table: {f}");
     }
-    if failures.is_empty() {
-        let _ = std::fs::remove_dir_all(&work);
+    if !failures.is_empty() {
+        println!(
+            "the programs' files are kept in {}",
+            scratch.keep().display()
+        );
     }
     assert!(
         failures.is_empty(),

@@ -3,7 +3,56 @@
 pub mod gcc_judge;
 pub mod mutate;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+/// A path in a temporary directory of its own. The directory, with all
+/// that was written into it (by the test or a process it ran), is removed
+/// when this is dropped: keep it as long as the path is used. Derefs to
+/// the path.
+pub struct TempFile {
+    path: PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+impl TempFile {
+    /// `name` in a fresh directory; the file itself is not created.
+    pub fn new(name: &str) -> TempFile {
+        let dir = tempfile::Builder::new()
+            .prefix("certa-test-")
+            .tempdir()
+            .expect("a temporary directory");
+        TempFile {
+            path: dir.path().join(name),
+            _dir: dir,
+        }
+    }
+
+    /// `name` in a fresh directory, holding `contents`.
+    pub fn with_contents(name: &str, contents: impl AsRef<[u8]>) -> TempFile {
+        let f = TempFile::new(name);
+        std::fs::write(&f.path, contents).expect("write a temporary file");
+        f
+    }
+}
+
+impl std::ops::Deref for TempFile {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<Path> for TempFile {
+    fn as_ref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for TempFile {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.path.as_os_str()
+    }
+}
 
 /// The repository's `corpus/` directory.
 pub fn corpus_dir() -> PathBuf {

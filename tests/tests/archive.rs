@@ -7,10 +7,12 @@ use certa_tests::{corpus_dir, workspace_binary};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("certa-archive-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    d
+/// `name` (not created) in a fresh directory, removed with all in it when
+/// the returned guard is dropped.
+fn tmp(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let parent = tempfile::tempdir().unwrap();
+    let d = parent.path().join(name);
+    (parent, d)
 }
 
 fn run(bin: &Path, args: &[&dyn AsRef<std::ffi::OsStr>]) -> Output {
@@ -58,7 +60,7 @@ fn an_archive_holds_everything_and_rechecks_valid_with_proofs() {
         ("imp/seed_variant.imp", 1),
         ("c/token_pass.c", 0),
     ] {
-        let dir = tmp(&file.replace('/', "_"));
+        let (_tmp, dir) = tmp(&file.replace('/', "_"));
         let o = run(&certa, &[&"archive", &corpus_dir().join(file), &"-o", &dir]);
         assert_eq!(o.status.code(), Some(code), "{file}: {}", text(&o));
         assert!(text(&o).contains("checked VALID"), "{}", text(&o));
@@ -102,7 +104,7 @@ fn a_tampered_archive_is_invalid() {
     let Some((certa, check)) = binaries() else {
         return;
     };
-    let dir = tmp("tamper");
+    let (_tmp, dir) = tmp("tamper");
     let o = run(
         &certa,
         &[&"archive", &corpus_dir().join("imp/seed.imp"), &"-o", &dir],
@@ -149,7 +151,8 @@ fn a_tampered_archive_is_invalid() {
     let o = run(&check, &[&"--archive", &dir]);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     // No archive at all: a usage error.
-    let o = run(&check, &[&"--archive", &tmp("missing")]);
+    let (_missing_tmp, missing) = tmp("missing");
+    let o = run(&check, &[&"--archive", &missing]);
     assert_eq!(o.status.code(), Some(3), "{}", text(&o));
 }
 
@@ -165,7 +168,7 @@ fn running_out_of_the_memory_bound_is_inconclusive() {
     let mut parts = vec![format::Expr::Bool(true); 2_000_000];
     parts.push(cert.task.init.clone());
     cert.task.init = format::Expr::And(parts);
-    let dir = tmp("memory");
+    let (_tmp, dir) = tmp("memory");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("wide.json");
     format::encode::write_certificate(&path, &cert).unwrap();

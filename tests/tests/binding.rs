@@ -7,14 +7,15 @@ use engine::run::run_file;
 use engine::{Config, Verdict};
 use format::{Body, Certificate, Expr};
 use frontend::Encoding;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Output;
 
-fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("certa-binding-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+/// A fresh directory of its own, removed when the result is dropped.
+fn tmp(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("certa-binding-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
 fn certificate_of(file: &Path, encoding: Encoding) -> Certificate {
@@ -66,11 +67,12 @@ fn forged_safe_certificate(source: &Path) -> Certificate {
 
 #[test]
 fn a_forged_task_under_the_real_source_hash_is_invalid_with_source() {
-    let dir = tmp("forged");
+    let dir_tmp = tmp("forged");
+    let dir = dir_tmp.path();
     let source = corpus_dir().join("imp/seed_variant.imp");
     let forged = forged_safe_certificate(&source);
     // The checker alone cannot tell: the forged certificate is self-consistent.
-    let Some(o) = check(&forged, &dir, &[&"--embedded-task"]) else {
+    let Some(o) = check(&forged, dir, &[&"--embedded-task"]) else {
         eprintln!("certa-check is not built; skipped");
         return;
     };
@@ -80,7 +82,7 @@ fn a_forged_task_under_the_real_source_hash_is_invalid_with_source() {
         "{}",
         text(&o)
     );
-    let o = check(&forged, &dir, &[&"--source", &source]).unwrap();
+    let o = check(&forged, dir, &[&"--source", &source]).unwrap();
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     assert!(
         text(&o).contains("binding: the task differs") && text(&o).contains("seed_variant.imp"),
@@ -91,10 +93,11 @@ fn a_forged_task_under_the_real_source_hash_is_invalid_with_source() {
 
 #[test]
 fn the_real_certificate_binds_to_its_source_under_any_path() {
-    let dir = tmp("real");
+    let dir_tmp = tmp("real");
+    let dir = dir_tmp.path();
     let source = corpus_dir().join("imp/seed.imp");
     let cert = certificate_of(&source, Encoding::Lbe);
-    let Some(o) = check(&cert, &dir, &[&"--source", &source]) else {
+    let Some(o) = check(&cert, dir, &[&"--source", &source]) else {
         return;
     };
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
@@ -106,23 +109,24 @@ fn the_real_certificate_binds_to_its_source_under_any_path() {
     // Binding is by content: a copy elsewhere, under another name, binds too.
     let copy = dir.join("renamed.imp");
     std::fs::copy(&source, &copy).unwrap();
-    let o = check(&cert, &dir, &[&"--source", &copy, &"--json"]).unwrap();
+    let o = check(&cert, dir, &[&"--source", &copy, &"--json"]).unwrap();
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["binding"]["kind"], "source");
     // SBE certificates bind under SBE.
     let sbe = certificate_of(&source, Encoding::Sbe);
-    let o = check(&sbe, &dir, &[&"--source", &source]).unwrap();
+    let o = check(&sbe, dir, &[&"--source", &source]).unwrap();
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
 }
 
 #[test]
 fn another_file_other_options_or_no_record_are_invalid_naming_the_side() {
-    let dir = tmp("mismatch");
+    let dir_tmp = tmp("mismatch");
+    let dir = dir_tmp.path();
     let seed = corpus_dir().join("imp/seed.imp");
     let cert = certificate_of(&seed, Encoding::Lbe);
     let variant = corpus_dir().join("imp/seed_variant.imp");
-    let Some(o) = check(&cert, &dir, &[&"--source", &variant]) else {
+    let Some(o) = check(&cert, dir, &[&"--source", &variant]) else {
         return;
     };
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
@@ -140,7 +144,7 @@ fn another_file_other_options_or_no_record_are_invalid_naming_the_side() {
         .unwrap()
         .translation
         .encoding = "sbe".into();
-    let o = check(&sbe_claim, &dir, &[&"--source", &seed]).unwrap();
+    let o = check(&sbe_claim, dir, &[&"--source", &seed]).unwrap();
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     assert!(
         text(&o).contains("binding: the task differs") && text(&o).contains("sbe"),
@@ -156,7 +160,7 @@ fn another_file_other_options_or_no_record_are_invalid_naming_the_side() {
         .unwrap()
         .translation
         .language = "ts".into();
-    let o = check(&ts_claim, &dir, &[&"--source", &seed]).unwrap();
+    let o = check(&ts_claim, dir, &[&"--source", &seed]).unwrap();
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     assert!(
         text(&o).contains("language differs: the source gives imp, the certificate records ts"),
@@ -167,7 +171,7 @@ fn another_file_other_options_or_no_record_are_invalid_naming_the_side() {
     let c = corpus_dir().join("c/token_pass.c");
     let mut ilp = certificate_of(&c, Encoding::Lbe);
     ilp.header.source.as_mut().unwrap().translation.data_model = Some("ILP32".into());
-    let o = check(&ilp, &dir, &[&"--source", &c]).unwrap();
+    let o = check(&ilp, dir, &[&"--source", &c]).unwrap();
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     assert!(
         text(&o)
@@ -178,11 +182,11 @@ fn another_file_other_options_or_no_record_are_invalid_naming_the_side() {
     // No source record at all.
     let mut anonymous = cert.clone();
     anonymous.header.source = None;
-    let o = check(&anonymous, &dir, &[&"--source", &seed]).unwrap();
+    let o = check(&anonymous, dir, &[&"--source", &seed]).unwrap();
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     assert!(text(&o).contains("records no source file"), "{}", text(&o));
     // An unreadable source is a usage error, not a verdict.
-    let o = check(&cert, &dir, &[&"--source", &dir.join("missing.imp")]).unwrap();
+    let o = check(&cert, dir, &[&"--source", &dir.join("missing.imp")]).unwrap();
     assert_eq!(o.status.code(), Some(3), "{}", text(&o));
 }
 

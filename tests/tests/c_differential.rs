@@ -24,10 +24,12 @@ fn gcc() -> Option<&'static str> {
     ok.status.success().then_some("gcc")
 }
 
-fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("certa-cdiff-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
+/// A fresh directory of its own, removed when the result is dropped.
+fn tmp(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("certa-cdiff-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
 /// SV-COMP's functions, reading inputs from the command line and printing
@@ -576,7 +578,8 @@ fn random_programs_agree_with_gcc_on_errors_and_globals() {
         eprintln!("skipped: gcc is absent");
         return;
     }
-    let dir = tmp("random");
+    let dir_tmp = tmp("random");
+    let dir = dir_tmp.path();
     let (mut programs, mut runs, mut reached, mut failures) = (0, 0, 0, vec![]);
     for seed in 0..PROGRAMS {
         let text = random_program(seed);
@@ -590,7 +593,7 @@ fn random_programs_agree_with_gcc_on_errors_and_globals() {
             checked_file.clone()
         };
         let (n, bad) = differential(
-            &dir,
+            dir,
             &format!("r{seed}"),
             &gcc_file,
             &fe_file,
@@ -620,7 +623,8 @@ fn corpus_c_programs_agree_with_gcc_on_reaching_errors() {
         eprintln!("skipped: gcc is absent");
         return;
     }
-    let dir = tmp("corpus");
+    let dir_tmp = tmp("corpus");
+    let dir = dir_tmp.path();
     let corpus = certa_tests::corpus_dir();
     let (mut programs, mut runs, mut failures) = (0, 0, vec![]);
     for (file, expected) in certa::bench::manifest(&corpus).unwrap() {
@@ -637,7 +641,7 @@ fn corpus_c_programs_agree_with_gcc_on_reaching_errors() {
         if frontend::load(&path, Encoding::Sbe).is_ok_and(|p| p.task.has_arrays()) {
             continue;
         }
-        let (n, bad) = differential(&dir, &name, &path, &path, None, programs as u64 + 7);
+        let (n, bad) = differential(dir, &name, &path, &path, None, programs as u64 + 7);
         programs += 1;
         runs += n;
         failures.extend(bad);

@@ -223,8 +223,8 @@ fn exported_programs_reimport_with_the_same_verdict() {
         ("ts/implies_bug.ts", "unsafe"),
         ("imp/div_mod.imp", "safe"),
     ];
-    let tmp = std::env::temp_dir().join(format!("certa-chc-rt-{}", std::process::id()));
-    std::fs::create_dir_all(&tmp).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let tmp = scratch.path();
     for (file, want) in files {
         let program = frontend::load(&dir.join(file), Encoding::Lbe).unwrap();
         let out = tmp.join(format!("{}.smt2", file.replace('/', "_")));
@@ -232,7 +232,6 @@ fn exported_programs_reimport_with_the_same_verdict() {
         let got = verify_and_validate(&out, 60).unwrap_or_else(|e| panic!("{file}: {e}"));
         assert_eq!(got, want, "{file} via CHC");
     }
-    let _ = std::fs::remove_dir_all(&tmp);
 }
 
 #[test]

@@ -16,11 +16,12 @@ use std::time::{Duration, Instant};
 
 const M: &str = "18446744073709551615";
 
-fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("certa-hostile-input-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+/// A fresh directory of its own, removed when the result is dropped.
+fn tmp(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("certa-hostile-input-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
 fn binaries() -> Option<(PathBuf, PathBuf)> {
@@ -145,8 +146,9 @@ fn archive_source_name_with_parent_dir_is_invalid() {
         eprintln!("binaries not built; skipped");
         return;
     };
-    let base = tmp("parent-dir");
-    let dir = seed_archive(&certa, &base);
+    let base_tmp = tmp("parent-dir");
+    let base = base_tmp.path();
+    let dir = seed_archive(&certa, base);
     // The very file, outside the archive: without the rule it would check VALID.
     std::fs::copy(corpus_dir().join("imp/seed.imp"), base.join("seed.imp")).unwrap();
     for name in ["../../seed.imp", "x/../../../seed.imp"] {
@@ -168,8 +170,9 @@ fn archive_source_name_that_is_absolute_is_invalid() {
     let Some((certa, check)) = binaries() else {
         return;
     };
-    let base = tmp("absolute");
-    let dir = seed_archive(&certa, &base);
+    let base_tmp = tmp("absolute");
+    let base = base_tmp.path();
+    let dir = seed_archive(&certa, base);
     let outside = base.join("seed.imp");
     std::fs::copy(corpus_dir().join("imp/seed.imp"), &outside).unwrap();
     let name = outside.display().to_string();
@@ -190,8 +193,9 @@ fn archive_source_symlink_out_of_the_archive_is_invalid() {
     let Some((certa, check)) = binaries() else {
         return;
     };
-    let base = tmp("symlink");
-    let dir = seed_archive(&certa, &base);
+    let base_tmp = tmp("symlink");
+    let base = base_tmp.path();
+    let dir = seed_archive(&certa, base);
     let outside = base.join("seed.imp");
     std::fs::copy(corpus_dir().join("imp/seed.imp"), &outside).unwrap();
     let member = dir.join("source/seed.imp");
@@ -207,8 +211,9 @@ fn fifo_or_directory_archive_member_is_invalid_without_blocking() {
     let Some((certa, check)) = binaries() else {
         return;
     };
-    let base = tmp("members");
-    let dir = seed_archive(&certa, &base);
+    let base_tmp = tmp("members");
+    let base = base_tmp.path();
+    let dir = seed_archive(&certa, base);
     let keep = base.join("keep");
     std::fs::create_dir_all(&keep).unwrap();
     for member in [
@@ -248,7 +253,8 @@ fn fifo_source_is_refused_without_blocking() {
     let Some((certa, check)) = binaries() else {
         return;
     };
-    let dir = tmp("fifo-source");
+    let dir_tmp = tmp("fifo-source");
+    let dir = dir_tmp.path();
     let cert = dir.join("seed.cert.json");
     verify(&certa, &corpus_dir().join("imp/seed.imp"), &cert, 0);
     let fifo = dir.join("seed.imp");
@@ -291,7 +297,8 @@ fn fifo_header_times_out_during_re_translation_as_inconclusive() {
     let Some((certa, check)) = binaries() else {
         return;
     };
-    let dir = tmp("fifo-header");
+    let dir_tmp = tmp("fifo-header");
+    let dir = dir_tmp.path();
     let header = dir.join("limit.h");
     std::fs::write(&header, "int limit(void) { return 3; }\n").unwrap();
     let source = dir.join("uses_header.c");
@@ -331,7 +338,8 @@ fn huge_timeout_neither_panics_nor_overflows() {
     let Some((certa, check)) = binaries() else {
         return;
     };
-    let dir = tmp("huge-limits");
+    let dir_tmp = tmp("huge-limits");
+    let dir = dir_tmp.path();
     let source = corpus_dir().join("imp/seed.imp");
     let cert = dir.join("seed.cert.json");
     verify(&certa, &source, &cert, 0);
@@ -376,7 +384,8 @@ fn thread_spawn_failure_under_memory_limit_is_inconclusive() {
     let Some((certa, check)) = binaries() else {
         return;
     };
-    let dir = tmp("spawn");
+    let dir_tmp = tmp("spawn");
+    let dir = dir_tmp.path();
     let source = corpus_dir().join("imp/seed.imp");
     let cert = dir.join("seed.cert.json");
     verify(&certa, &source, &cert, 0);
@@ -427,7 +436,8 @@ fn global_array_certificate_checks_valid() {
     let Some((certa, check)) = binaries() else {
         return;
     };
-    let dir = tmp("global-arrays");
+    let dir_tmp = tmp("global-arrays");
+    let dir = dir_tmp.path();
     let source = dir.join("global_arrays.c");
     std::fs::write(&source, GLOBAL_ARRAYS).unwrap();
     let cert = dir.join("global_arrays.cert.json");
@@ -462,7 +472,8 @@ fn forged_global_array_certificate_is_invalid() {
     let Some((certa, check)) = binaries() else {
         return;
     };
-    let dir = tmp("global-arrays-forged");
+    let dir_tmp = tmp("global-arrays-forged");
+    let dir = dir_tmp.path();
     let (safe, bug) = (dir.join("safe.c"), dir.join("bug.c"));
     std::fs::write(&safe, GLOBAL_ARRAYS).unwrap();
     std::fs::write(&bug, GLOBAL_ARRAYS.replace("a[0] < 1", "a[0] < 2")).unwrap();

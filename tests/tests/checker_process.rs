@@ -22,16 +22,19 @@ fn verify_seed(cert: &Path, env: &[(&str, &str)]) -> std::process::Output {
         .expect("certa runs")
 }
 
-/// A scratch directory of its own for each test.
-fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("certa-{test}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("scratch directory");
-    dir
+/// A scratch directory of its own for each test, removed when the result
+/// is dropped.
+fn scratch(test: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("certa-{test}-"))
+        .tempdir()
+        .expect("scratch directory")
 }
 
 #[test]
 fn verify_loads_z3_and_not_cvc5() {
-    let dir = scratch("loads");
+    let dir_tmp = scratch("loads");
+    let dir = dir_tmp.path();
     let out = verify_seed(&dir.join("seed.cert"), &[("LD_DEBUG", "libs")]);
     assert_eq!(out.status.code(), Some(0), "SAFE");
     let loader = String::from_utf8_lossy(&out.stderr);
@@ -52,7 +55,8 @@ fn verify_loads_z3_and_not_cvc5() {
 
 #[test]
 fn certa_check_reports_what_certa_check_says_valid_and_invalid() {
-    let dir = scratch("check");
+    let dir_tmp = scratch("check");
+    let dir = dir_tmp.path();
     let cert = dir.join("seed.json");
     assert_eq!(verify_seed(&cert, &[]).status.code(), Some(0));
     let check = |file: &PathBuf| {
@@ -89,7 +93,8 @@ fn certa_check_reports_what_certa_check_says_valid_and_invalid() {
 
 #[test]
 fn the_checker_report_names_its_solver() {
-    let dir = scratch("solver");
+    let dir_tmp = scratch("solver");
+    let dir = dir_tmp.path();
     let cert = dir.join("seed.cert");
     assert_eq!(verify_seed(&cert, &[]).status.code(), Some(0));
     let checked = certa::checking::run(&certa::checking::check_args(

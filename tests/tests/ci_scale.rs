@@ -7,11 +7,12 @@ use certa_tests::{corpus_dir, workspace_binary};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("certa-ci-scale-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+/// A fresh directory of its own, removed when the result is dropped.
+fn tmp(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("certa-ci-scale-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
 fn certa(args: &[&dyn AsRef<std::ffi::OsStr>]) -> Output {
@@ -31,8 +32,9 @@ fn text(o: &Output) -> String {
     )
 }
 
-/// A small bench set: fast corpus programs of every verdict, one bad file.
-fn small_set(name: &str) -> PathBuf {
+/// A small bench set: fast corpus programs of every verdict, one bad file;
+/// in a fresh directory, removed when the result is dropped.
+fn small_set(name: &str) -> tempfile::TempDir {
     let dir = tmp(name);
     let files = [
         ("imp/seed.imp", "safe"),
@@ -45,12 +47,12 @@ fn small_set(name: &str) -> PathBuf {
     ];
     let mut manifest = String::from("file\texpected\n");
     for (f, e) in files {
-        let to = dir.join(f);
+        let to = dir.path().join(f);
         std::fs::create_dir_all(to.parent().unwrap()).unwrap();
         std::fs::copy(corpus_dir().join(f), &to).unwrap_or_else(|e| panic!("{f}: {e}"));
         manifest += &format!("{f}\t{e}\n");
     }
-    std::fs::write(dir.join("MANIFEST.tsv"), manifest).unwrap();
+    std::fs::write(dir.path().join("MANIFEST.tsv"), manifest).unwrap();
     dir
 }
 
@@ -69,7 +71,8 @@ fn key(r: &serde_json::Value) -> (u64, String, String, String) {
 
 #[test]
 fn bench_with_two_jobs_keeps_manifest_order_and_answers_as_one_job() {
-    let dir = small_set("jobs");
+    let dir_tmp = small_set("jobs");
+    let dir = dir_tmp.path();
     let (one, two) = (dir.join("one.json"), dir.join("two.json"));
     let out1 = certa(&[&"bench", &dir, &"-j", &"1", &"--no-sbe", &"--json", &one]);
     let out2 = certa(&[&"bench", &dir, &"-j", &"2", &"--no-sbe", &"--json", &two]);
@@ -104,7 +107,8 @@ fn bench_with_two_jobs_keeps_manifest_order_and_answers_as_one_job() {
 
 #[test]
 fn shards_merge_back_into_the_whole_run() {
-    let dir = small_set("shards");
+    let dir_tmp = small_set("shards");
+    let dir = dir_tmp.path();
     let whole = dir.join("whole.json");
     let out = certa(&[&"bench", &dir, &"--no-sbe", &"--json", &whole]);
     assert!(out.status.success(), "{}", text(&out));
@@ -168,7 +172,8 @@ fn cache_entry(cache: &Path) -> PathBuf {
 
 #[test]
 fn cache_hit_rechecks_the_stored_certificate_instead_of_verifying() {
-    let dir = tmp("cache-hit");
+    let dir_tmp = tmp("cache-hit");
+    let dir = dir_tmp.path();
     let cache = dir.join("cache");
     let seed = corpus_dir().join("imp/seed.imp");
     let (a, b) = (dir.join("a.json"), dir.join("b.json"));
@@ -202,7 +207,8 @@ fn cache_hit_rechecks_the_stored_certificate_instead_of_verifying() {
 
 #[test]
 fn a_stored_certificate_that_is_not_valid_is_discarded_and_verified_again() {
-    let dir = tmp("cache-bad");
+    let dir_tmp = tmp("cache-bad");
+    let dir = dir_tmp.path();
     let cache = dir.join("cache");
     let seed = corpus_dir().join("imp/seed.imp");
     let out = certa(&[&"verify", &seed, &"--cache", &cache]);
@@ -257,7 +263,8 @@ fn a_stored_certificate_that_is_not_valid_is_discarded_and_verified_again() {
 
 #[test]
 fn bench_cache_second_run_hits_every_definite_task() {
-    let dir = small_set("bench-cache");
+    let dir_tmp = small_set("bench-cache");
+    let dir = dir_tmp.path();
     let cache = dir.join("cache");
     let (a, b) = (dir.join("a.json"), dir.join("b.json"));
     for out in [&a, &b] {
@@ -332,7 +339,8 @@ fn checker_reports_are_the_same_for_any_job_count() {
 
 #[test]
 fn certa_check_jobs_option_gives_the_same_verdict() {
-    let dir = tmp("check-jobs");
+    let dir_tmp = tmp("check-jobs");
+    let dir = dir_tmp.path();
     let cert = dir.join("c.cert");
     let out = certa(&[
         &"verify",

@@ -17,14 +17,15 @@ use engine::{Config, Verdict};
 use evidence::harness::{self, Confirmation, Harness, Outcome, MARKER, REACHED_STATUS};
 use format::Certificate;
 use frontend::Encoding;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
-fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("certa-token-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+/// A fresh directory of its own, removed when the result is dropped.
+fn tmp(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("certa-token-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
 fn unsafe_certificate(file: &Path) -> Certificate {
@@ -52,13 +53,14 @@ fn has_compiler() -> bool {
 /// The genuine certificate of `nondet_bug.c` and its harness, with the
 /// program replaced by `program` (C text), built for the host (LP64: the
 /// programs here use no `long`).
-fn with_program(name: &str, program: &str) -> (Certificate, Harness, PathBuf) {
+/// The program is in a fresh directory, removed when the returned guard is dropped.
+fn with_program(name: &str, program: &str) -> (Certificate, Harness, tempfile::TempDir) {
     let source = corpus_dir().join("c/nondet_bug.c");
     let cert = unsafe_certificate(&source);
     let mut h = harness::build(&cert, &source).unwrap();
     assert_eq!(h.nondet.len(), 2);
     let dir = tmp(name);
-    let file = dir.join("program.c");
+    let file = dir.path().join("program.c");
     std::fs::write(&file, program).unwrap();
     h.program = file;
     h.weaken.clear();
@@ -71,9 +73,8 @@ fn confirm_with(name: &str, program: &str) -> Option<Confirmation> {
         eprintln!("note: no C compiler; skipping {name}");
         return None;
     }
-    let (cert, h, dir) = with_program(name, program);
+    let (cert, h, _dir) = with_program(name, program);
     let c = harness::confirm_harness(&cert, &corpus_dir().join("c/nondet_bug.c"), &h);
-    let _ = std::fs::remove_dir_all(&dir);
     eprintln!("{name}: {c}");
     Some(c)
 }
@@ -213,7 +214,8 @@ fn a_harness_run_by_hand_still_prints_the_marker_and_exits_with_the_status() {
     let program = "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\n\
                    int main(void) {\n  int x = __VERIFIER_nondet_int();\n  int y = __VERIFIER_nondet_int();\n\
                    \x20 if (x == 12345 && y == x + 1)\n    reach_error();\n  return 0;\n}\n";
-    let (_, h, dir) = with_program("by-hand", program);
+    let (_, h, dir_tmp) = with_program("by-hand", program);
+    let dir = dir_tmp.path();
     let harness_c = dir.join("harness.c");
     std::fs::write(&harness_c, &h.text).unwrap();
     let exe = dir.join("run");
@@ -238,7 +240,6 @@ fn a_harness_run_by_hand_still_prints_the_marker_and_exits_with_the_status() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(REACHED_STATUS));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -246,7 +247,8 @@ fn a_verified_program_whose_constructor_forges_is_not_confirmed() {
     // certa models main; the constructor runs before it in a real run,
     // prints the marker and exits with the status. The certificate is the
     // program's own, so this goes through `confirm` with its hash check.
-    let dir = tmp("ctor");
+    let dir_tmp = tmp("ctor");
+    let dir = dir_tmp.path();
     let source = dir.join("ctor_forge.c");
     std::fs::write(
         &source,
@@ -272,5 +274,4 @@ fn a_verified_program_whose_constructor_forges_is_not_confirmed() {
         "{c}"
     );
     assert!(c.reason.contains("never sent back this run's token"), "{c}");
-    let _ = std::fs::remove_dir_all(&dir);
 }

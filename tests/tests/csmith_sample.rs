@@ -179,8 +179,8 @@ fn csmith_sample_no_wrong_verdict_and_valid_certificates() {
     let dir = sample_dir();
     let entries = manifest(&dir);
     assert!(entries.len() >= 20, "sample has {} tasks", entries.len());
-    let tmp = std::env::temp_dir().join(format!("certa-csmith-{}", std::process::id()));
-    std::fs::create_dir_all(&tmp).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let tmp = scratch.path();
     // Two tasks at a time (certa's portfolio runs engines on threads too).
     let next = std::sync::atomic::AtomicUsize::new(0);
     let total = std::sync::Mutex::new(Counts::default());
@@ -192,7 +192,7 @@ fn csmith_sample_no_wrong_verdict_and_valid_certificates() {
                 let Some((file, expected)) = entries.get(i) else {
                     break;
                 };
-                let c = one(&certa, &check, &dir, file, expected, &tmp);
+                let c = one(&certa, &check, &dir, file, expected, tmp);
                 let mut t = total.lock().unwrap();
                 t.agreements += c.agreements;
                 t.refused.extend(c.refused);
@@ -201,7 +201,7 @@ fn csmith_sample_no_wrong_verdict_and_valid_certificates() {
             });
         }
     });
-    let _ = std::fs::remove_dir_all(&tmp);
+    drop(scratch);
     let t = total.into_inner().unwrap();
     eprintln!(
         "csmith sample: {} tasks in {:.1} s: {} agreements, {} refused, {} unknown, {} failures",

@@ -7,7 +7,7 @@ use evidence::concretize;
 use evidence::harness::{self, Outcome};
 use format::{Body, Certificate};
 use frontend::Encoding;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 fn config(secs: u64) -> Config {
@@ -27,11 +27,12 @@ fn unsafe_certificate(file: &Path, secs: u64) -> Option<Certificate> {
     }
 }
 
-fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("certa-harness-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+/// A fresh directory of its own, removed when the result is dropped.
+fn tmp(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("certa-harness-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
 /// The SBE certificate of the refined run checks VALID bound to the source.
@@ -191,7 +192,8 @@ fn tampered_certificates_and_harnesses_are_not_confirmed() {
 fn a_source_with_another_hash_is_refused() {
     let source = corpus_dir().join("c/nondet_bug.c");
     let cert = unsafe_certificate(&source, 60).unwrap();
-    let dir = tmp("refused");
+    let dir_tmp = tmp("refused");
+    let dir = dir_tmp.path();
     let other = dir.join("nondet_bug.c");
     let mut text = std::fs::read_to_string(&source).unwrap();
     text.push_str("/* changed */\n");
@@ -202,7 +204,6 @@ fn a_source_with_another_hash_is_refused() {
     assert!(e.starts_with("refused"), "{e}");
     let e = concretize::sbe_trace(&cert, &other).unwrap_err();
     assert!(e.starts_with("refused"), "{e}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Shared SV-COMP tasks that certa solves within seconds.
@@ -346,7 +347,8 @@ fn ilp32_long_is_rewritten_in_place() {
 /// `malloc` to a wrapper that fails exactly where the run's did.
 #[test]
 fn a_run_where_malloc_fails_is_confirmed_by_replaying_the_allocations() {
-    let d = tmp("malloc_fails");
+    let d_tmp = tmp("malloc_fails");
+    let d = d_tmp.path();
     let src = d.join("fails.c");
     std::fs::write(
         &src,

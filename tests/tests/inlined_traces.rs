@@ -2,11 +2,11 @@
 //! callee names the callee's lines (not the call site's), and an error trace
 //! that runs through inlined functions reports them, step by step.
 
+use certa_tests::TempFile;
 use engine::run::run_file;
 use engine::{Config, Verdict};
 use format::print::expr_to_string;
 use frontend::{self, Encoding};
-use std::path::PathBuf;
 
 /// Lines 7-9 are in `step`, line 5 in `fail`; both are inlined into the loop.
 const PROGRAM: &str = "extern void abort(void);
@@ -31,20 +31,14 @@ int main(void) {
 
 /// A copy of the program in a directory of the test's own: the tests run
 /// in parallel, and one must not read the file while another rewrites it.
-fn program(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "certa-inlined-traces-{}-{test}",
-        std::process::id()
-    ));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join("inlined.c");
-    std::fs::write(&path, PROGRAM).expect("write program");
-    path
+/// The directory is removed when the result is dropped.
+fn program() -> TempFile {
+    TempFile::with_contents("inlined.c", PROGRAM)
 }
 
 #[test]
 fn source_map_of_an_inlined_callee_names_its_lines() {
-    let path = program("map");
+    let path = program();
     for enc in [Encoding::Sbe, Encoding::Lbe] {
         let p = frontend::load(&path, enc).expect("translates");
         assert!(
@@ -80,7 +74,7 @@ fn source_map_of_an_inlined_callee_names_its_lines() {
 
 #[test]
 fn error_trace_through_inlined_functions_reports_the_callee_lines() {
-    let path = program("trace");
+    let path = program();
     let run = run_file(&path, Encoding::Lbe, &Config::default()).expect("loads");
     let Verdict::Unsafe(trace) = &run.outcome.verdict else {
         panic!("expected UNSAFE, got {:?}", run.outcome.verdict)

@@ -60,8 +60,8 @@ fn measure(label: &str, cert: &Certificate, args: &[&str], dir: &Path) -> String
 #[test]
 #[ignore]
 fn checker_at_its_limits() {
-    let dir = std::env::temp_dir().join(format!("certa-limits-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir_tmp = tempfile::tempdir().unwrap();
+    let dir = dir_tmp.path();
     let mut rows = vec![
         "| certificate | file | verdict | wall | peak RSS | first reason |".to_string(),
         "|---|---|---|---|---|---|".to_string(),
@@ -98,7 +98,7 @@ fn checker_at_its_limits() {
         "10^6 closure obligations, --timeout 60",
         &c,
         &["--timeout", "60"],
-        &dir,
+        dir,
     ));
 
     // One query near the term bound: a predicate of 480,000 terms in node 0's
@@ -113,7 +113,7 @@ fn checker_at_its_limits() {
         pred: 0,
         positive: true,
     });
-    rows.push(measure("closure queries of ~960,000 terms", &c, &[], &dir));
+    rows.push(measure("closure queries of ~960,000 terms", &c, &[], dir));
 
     // Coefficients just under 8192 bits: x' == k1 * (k2 * x) with two
     // 1,200-digit constants, in a closure the successor does not cover.
@@ -125,7 +125,7 @@ fn checker_at_its_limits() {
         Expr::eq(Expr::next("y"), Expr::var("y")),
     ]);
     rehash(&mut c);
-    rows.push(measure("x' == k*(k*x)+1, 1000-digit k", &c, &[], &dir));
+    rows.push(measure("x' == k*(k*x)+1, 1000-digit k", &c, &[], dir));
 
     // A trace at the evaluation bound: 10^6 steps of a 200-term relation.
     let mut c = seed("seed_variant_trace.json");
@@ -146,7 +146,7 @@ fn checker_at_its_limits() {
         "trace of 980,000 steps x 201 terms (1.97 * 10^8)",
         &c,
         &[],
-        &dir,
+        dir,
     ));
 
     // A file near the size limit: init = `and` of 2.4 * 10^7 operands.
@@ -159,9 +159,8 @@ fn checker_at_its_limits() {
         "120 MB file: 2.4 * 10^7-operand init (over the query bound)",
         &c,
         &[],
-        &dir,
+        dir,
     ));
 
     println!("{}", rows.join("\n"));
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -4,14 +4,13 @@
 //! overflow counterexamples confirmed by gcc's sanitizer; bad property
 //! specifications refused with exit 3.
 
-use certa_tests::{corpus_dir, workspace_binary};
+use certa_tests::{corpus_dir, workspace_binary, TempFile};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("certa-overflow-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d.join(name)
+/// `name` in a fresh directory, removed when the result is dropped.
+fn tmp(name: &str) -> TempFile {
+    TempFile::new(name)
 }
 
 fn run(bin: &Path, args: &[&dyn AsRef<std::ffi::OsStr>]) -> Output {

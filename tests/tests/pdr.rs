@@ -3,11 +3,11 @@
 //! it finds a deep counterexample and proves an invariant that CEGAR's
 //! interpolants miss.
 
-use certa_tests::corpus_dir;
+use certa_tests::{corpus_dir, TempFile};
 use engine::run::{run_file, Run};
 use engine::{Config, Engine, Verdict};
 use frontend::Encoding;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 fn pdr(secs: u64) -> Config {
@@ -26,13 +26,9 @@ fn word(v: &Verdict) -> &'static str {
     }
 }
 
-/// Writes `text` to a fresh file named `name` and returns its path.
-fn scratch(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("certa-pdr-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let p = dir.join(name);
-    std::fs::write(&p, text).expect("write");
-    p
+/// Writes `text` to a fresh file named `name`, removed when the result is dropped.
+fn scratch(name: &str, text: &str) -> TempFile {
+    TempFile::with_contents(name, text)
 }
 
 fn run(path: &Path, cfg: &Config) -> Run {

@@ -434,9 +434,8 @@ fn cases() -> u32 {
 
 fn check_one(p: &Prog, counts: &RefCell<Counts>) -> Result<(), TestCaseError> {
     let text = print(p);
-    let dir = std::env::temp_dir().join(format!("certa-pipeline-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("case.imp");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("case.imp");
     std::fs::write(&file, &text).unwrap();
     let cfg = Config {
         timeout: Some(Duration::from_secs(5)),

@@ -64,9 +64,8 @@ fn auto_gives_the_same_certificate_bytes_on_every_run() {
 
 #[test]
 fn simulation_finds_a_bug_behind_sixty_thousand_iterations() {
-    let dir = std::env::temp_dir().join(format!("certa-portfolio-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("deep.imp");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("deep.imp");
     // Two counters in lockstep; the assertion fails only at i = 60000,
     // far beyond unrolling (and beyond a value analysis' 2,000 values).
     std::fs::write(
@@ -150,8 +149,8 @@ fn a_task_proved_within_the_head_start_starts_cegar_only_on_the_clock() {
         eprintln!("skipped: the certa binary is not built (cargo test --workspace builds it)");
         return;
     };
-    let dir = std::env::temp_dir().join(format!("certa-headstart-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir_tmp = tempfile::tempdir().unwrap();
+    let dir = dir_tmp.path();
     let seed = corpus_dir().join("imp/seed.imp");
     let (stdout, stderr) = verify_profiled(&certa, &seed, &dir.join("seed.cert.json"));
     // PDR proves seed.imp in 15 queries, inside its head start of 64: the
@@ -170,5 +169,4 @@ fn a_task_proved_within_the_head_start_starts_cegar_only_on_the_clock() {
     let count = corpus_dir().join("chc/trade_loops_safe.smt2");
     let (_, stderr) = verify_profiled(&certa, &count, &dir.join("count.cert.json"));
     assert!(stderr.contains("cegar starts"), "{stderr}");
-    let _ = std::fs::remove_dir_all(&dir);
 }

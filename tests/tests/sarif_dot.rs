@@ -23,10 +23,11 @@ fn run(rel: &str, cfg: &Config) -> Run {
     run_file(&workspace().join(rel), Encoding::Lbe, cfg).expect("loads")
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("certa-sarif-dot-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir.join(name)
+/// `name` in a fresh directory, removed when the returned guard is dropped.
+fn scratch(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join(name);
+    (dir, path)
 }
 
 // ---------------------------------------------------------------- SARIF rules
@@ -276,7 +277,7 @@ fn official_schema() -> Option<PathBuf> {
 /// `None` when the schema or the module is not available.
 fn schema_errors(log: &Value) -> Option<Vec<String>> {
     let schema = official_schema()?;
-    let file = scratch("log.sarif");
+    let (_dir, file) = scratch("log.sarif");
     std::fs::write(&file, serde_json::to_string(log).unwrap()).unwrap();
     let script = "import json,sys\n\
         try:\n  import jsonschema\nexcept ImportError:\n  sys.exit(77)\n\
@@ -339,7 +340,7 @@ fn sarif_of_safe_unsafe_and_unknown_runs_follows_the_rules() {
         unknown.outcome.verdict,
         engine::Verdict::Unknown(_)
     ));
-    let cert_file = scratch("loops.cert.json");
+    let (_dir, cert_file) = scratch("loops.cert.json");
     format::encode::write_certificate(&cert_file, safe.certificate.as_ref().unwrap()).unwrap();
     let sha = format::hash::bytes_sha256(&std::fs::read(&cert_file).unwrap());
 

@@ -217,11 +217,10 @@ fn certa_check_with_rlimit_1_exits_2_when_the_binary_is_built() {
         eprintln!("certa-check is not built next to this test; skipped (cargo test --workspace builds it)");
         return;
     };
-    let dir = std::env::temp_dir().join(format!("certa-solver-failure-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = tempfile::tempdir().unwrap();
     for file in ["imp/nested.imp", "ts/two_phase.ts"] {
         let cert = certificate(file);
-        let path = dir.join(file.replace('/', "_") + ".json");
+        let path = dir.path().join(file.replace('/', "_") + ".json");
         format::encode::write_certificate(&path, &cert).unwrap();
         let run = |args: &[&str]| {
             std::process::Command::new(&bin)
@@ -238,7 +237,6 @@ fn certa_check_with_rlimit_1_exits_2_when_the_binary_is_built() {
         assert!(text.starts_with("INCONCLUSIVE"), "{file}: {text}");
         assert_eq!(run(&[]).status.code(), Some(0), "{file}: without limits");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 fn task(file: &str) -> format::Task {

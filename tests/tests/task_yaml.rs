@@ -181,9 +181,8 @@ fn unknown_data_models_languages_and_versions_are_refused() {
 
 #[test]
 fn refusals_are_file_1_1_errors() {
-    let dir = std::env::temp_dir().join(format!("certa-task-yaml-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let yml = dir.join("t.yml");
+    let dir = tempfile::tempdir().unwrap();
+    let yml = dir.path().join("t.yml");
     std::fs::write(
         &yml,
         "format_version: '2.0'\ninput_files: a.c\noptions: {language: C, data_model: LP32}\n",
@@ -199,15 +198,14 @@ fn refusals_are_file_1_1_errors() {
     );
     let e = frontend::load(&yml, Encoding::Lbe).unwrap_err().to_string();
     assert!(e.contains(":1:1: unknown data model"), "{e}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `unsigned long` wraps at 2^32 under ILP32 only: the flow-style data
 /// model decides the verdict, as the task definition says.
 #[test]
 fn the_data_model_of_flow_style_options_decides_the_verdict() {
-    let dir = std::env::temp_dir().join(format!("certa-task-yaml-dm-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir_tmp = tempfile::tempdir().unwrap();
+    let dir = dir_tmp.path();
     std::fs::write(
         dir.join("wrap.c"),
         "extern void reach_error(void);\nint main(void) {\n  unsigned long x = 4294967295UL;\n  x = x + 1;\n  if (x == 0) reach_error();\n  return 0;\n}\n",
@@ -236,7 +234,6 @@ fn the_data_model_of_flow_style_options_decides_the_verdict() {
             Verdict::Unknown(r) => panic!("{model}: unknown: {r:?}"),
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Every task definition of the repository's corpus and of the shared

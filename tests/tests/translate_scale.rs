@@ -4,10 +4,10 @@
 //! Timing bounds are `#[ignore]`d (run with `--ignored`); sizes are not.
 
 use certa::bench_translate::synthetic;
-use certa_tests::shared_corpus;
+use certa_tests::{shared_corpus, TempFile};
 use format::{Expr, Task};
 use frontend::{self, Encoding};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// The `.yml` tasks listed in sv-control's MANIFEST.tsv.
@@ -24,13 +24,10 @@ fn sv_control() -> Option<Vec<PathBuf>> {
     )
 }
 
-/// Writes `text` as a preprocessed C file in a fresh temporary directory.
-fn temp_c(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("certa-translate-scale-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join(name);
-    std::fs::write(&path, text).expect("write program");
-    path
+/// Writes `text` as a preprocessed C file in a fresh temporary directory,
+/// removed when the result is dropped.
+fn temp_c(name: &str, text: &str) -> TempFile {
+    TempFile::with_contents(name, text)
 }
 
 fn expr_size(e: &Expr) -> usize {
@@ -70,7 +67,7 @@ fn synthetic_lbe_task_grows_linearly() {
         .map(|&lines| {
             let path = temp_c(&format!("linear_{lines}.i"), &synthetic(lines));
             let p = frontend::load(&path, Encoding::Lbe).expect("translates");
-            let _ = std::fs::remove_file(&path);
+            drop(path);
             checker::structure::check_task(&p.task).expect("valid task");
             (p.task.edges.len(), task_size(&p.task))
         })
@@ -91,14 +88,14 @@ fn synthetic_lbe_task_grows_linearly() {
 #[ignore = "timing; run with --ignored on an otherwise idle machine"]
 fn translation_takes_under_two_seconds() {
     let limit = Duration::from_secs(2);
-    let time = |path: &PathBuf| {
+    let time = |path: &Path| {
         let t = Instant::now();
         frontend::load(path, Encoding::Lbe).expect("translates");
         t.elapsed()
     };
     let path = temp_c("timed_1000.i", &synthetic(1000));
     let t = time(&path);
-    let _ = std::fs::remove_file(&path);
+    drop(path);
     eprintln!("synthetic 1000 lines: {t:?}");
     assert!(t < limit, "synthetic 1000 lines: {t:?}");
     for f in sv_control().unwrap_or_default() {

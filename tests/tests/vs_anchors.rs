@@ -2,7 +2,7 @@
 //! of the corpus; `--vs` without an anchor is a usage error.
 
 use certa_tests::{corpus_dir, workspace_binary};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 const GOLEM: &str = "/work/shared/tools/golem/golem";
@@ -10,11 +10,14 @@ const GOLEM: &str = "/work/shared/tools/golem/golem";
 /// Exit code of bad options and input errors.
 const EXIT_INPUT: i32 = 3;
 
-/// A set of three CHC tasks of corpus/chc (two sat, one unsat).
-fn tiny_set(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("certa-vs-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+/// A set of three CHC tasks of corpus/chc (two sat, one unsat), in a fresh
+/// directory removed when the result is dropped.
+fn tiny_set(name: &str) -> tempfile::TempDir {
+    let tmp = tempfile::Builder::new()
+        .prefix(&format!("certa-vs-{name}-"))
+        .tempdir()
+        .unwrap();
+    let dir = tmp.path();
     let tasks = [
         ("counter_safe.smt2", "sat"),
         ("counter_unsafe.smt2", "unsat"),
@@ -26,7 +29,7 @@ fn tiny_set(name: &str) -> PathBuf {
         manifest.push_str(&format!("{file}\t{expected}\n"));
     }
     std::fs::write(dir.join("MANIFEST.tsv"), manifest).unwrap();
-    dir
+    tmp
 }
 
 /// The summary line of `tool`: (solved, answered, wrong).
@@ -52,11 +55,12 @@ fn certa_and_golem_both_solve_the_tiny_chc_set() {
         eprintln!("certa binary not built; skipped");
         return;
     };
-    let dir = tiny_set("golem");
+    let dir_tmp = tiny_set("golem");
+    let dir = dir_tmp.path();
     let json = dir.join("out.json");
     let out = Command::new(certa)
         .args(["bench", "--vs"])
-        .arg(&dir)
+        .arg(dir)
         .args(["--golem", GOLEM, "--timeout", "5", "--json"])
         .arg(&json)
         .output()
@@ -79,7 +83,6 @@ fn certa_and_golem_both_solve_the_tiny_chc_set() {
         serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     assert_eq!(doc["summary"]["tools"][0]["solved"], 3);
     assert_eq!(doc["summary"]["ratios"][0]["both"], 3);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -88,17 +91,17 @@ fn vs_without_an_anchor_is_a_usage_error() {
         eprintln!("certa binary not built; skipped");
         return;
     };
-    let dir = tiny_set("none");
+    let dir_tmp = tiny_set("none");
+    let dir = dir_tmp.path();
     let out = Command::new(certa)
         .args(["bench", "--vs"])
-        .arg(&dir)
+        .arg(dir)
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(EXIT_INPUT), "{err}");
     assert!(err.contains("--vs needs at least one anchor"), "{err}");
     assert!(out.stdout.is_empty());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -108,7 +111,8 @@ fn an_interrupted_bench_takes_the_anchors_processes_with_it() {
         return;
     };
     use std::os::unix::fs::PermissionsExt;
-    let dir = tiny_set("interrupted");
+    let dir_tmp = tiny_set("interrupted");
+    let dir = dir_tmp.path();
     // An anchor that starts a long-running process of its own, as Golem's
     // portfolio forks its engines, and says where it is.
     let pid_file = dir.join("engine.pid");
@@ -125,7 +129,7 @@ fn an_interrupted_bench_takes_the_anchors_processes_with_it() {
     std::fs::set_permissions(&anchor, std::fs::Permissions::from_mode(0o755)).unwrap();
     let mut bench = Command::new(certa)
         .args(["bench"])
-        .arg(&dir)
+        .arg(dir)
         .args([
             "--vs",
             "--golem-portfolio-only",
@@ -136,6 +140,9 @@ fn an_interrupted_bench_takes_the_anchors_processes_with_it() {
             "--golem",
         ])
         .arg(&anchor)
+        // Killed by the signal, the bench cannot remove its scratch
+        // directory: let it make that in ours.
+        .env("TMPDIR", dir)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
@@ -172,5 +179,4 @@ fn an_interrupted_bench_takes_the_anchors_processes_with_it() {
         !alive(engine),
         "the anchor's engine process {engine} outlived the bench"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -214,10 +214,13 @@ fn the_cli_writes_and_validates_witnesses() {
         eprintln!("skipped: the certa binary is not built");
         return;
     };
-    let dir = std::env::temp_dir().join(format!("certa-witness-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = tempfile::tempdir().unwrap();
     let program = corpus_dir().join("c/loops.c");
-    let (cert, wit, back) = (dir.join("c.json"), dir.join("w.yml"), dir.join("b.json"));
+    let (cert, wit, back) = (
+        dir.path().join("c.json"),
+        dir.path().join("w.yml"),
+        dir.path().join("b.json"),
+    );
     let out = std::process::Command::new(&certa)
         .args([
             "verify",
@@ -291,7 +294,6 @@ fn the_cli_writes_and_validates_witnesses() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// The shared SV-COMP sets: every SAFE C task certa solves gets a

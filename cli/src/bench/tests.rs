@@ -75,8 +75,7 @@ fn shards_partition_the_tasks_round_robin() {
 
 #[test]
 fn csv_and_json_outputs_read_back_to_the_same_rows() {
-    let dir = std::env::temp_dir().join(format!("certa-bench-csv-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = tempfile::tempdir().unwrap();
     let mut rows = vec![
         row("c/a, \"quoted\".c", "safe", "safe", "VALID"),
         row("b.imp", "unsafe", "unknown (timeout)", "-"),
@@ -91,8 +90,8 @@ fn csv_and_json_outputs_read_back_to_the_same_rows() {
         total: 2,
         shard: None,
     };
-    let csv = dir.join("rows.csv");
-    let json = dir.join("rows.json");
+    let csv = dir.path().join("rows.csv");
+    let json = dir.path().join("rows.json");
     write_rows(&rows, Some(&csv), Some(&json), meta).unwrap();
     let from_csv = merge(&[&csv]).unwrap();
     assert_eq!(from_csv, rows);
@@ -104,9 +103,8 @@ fn csv_and_json_outputs_read_back_to_the_same_rows() {
 
 #[test]
 fn merge_refuses_files_of_runs_of_different_sizes() {
-    let dir = std::env::temp_dir().join(format!("certa-bench-sizes-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let (a, b) = (dir.join("a.json"), dir.join("b.json"));
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a.json"), dir.path().join("b.json"));
     let one = [row("a", "safe", "safe", "VALID")];
     let shard = |i| Some(Shard { index: i, count: 2 });
     write_rows(
@@ -146,10 +144,10 @@ fn rows_come_back_in_task_order_with_several_workers() {
     assert_eq!(files, want);
 }
 
-/// A stand-in for `certa` that runs `body` as a shell script.
-fn fake_certa(name: &str, body: &str) -> std::path::PathBuf {
+/// A stand-in for `certa` that runs `body` as a shell script, in `dir`.
+fn fake_certa(dir: &std::path::Path, name: &str, body: &str) -> std::path::PathBuf {
     use std::os::unix::fs::PermissionsExt;
-    let p = std::env::temp_dir().join(format!("certa-fake-{}-{name}.sh", std::process::id()));
+    let p = dir.join(format!("{name}.sh"));
     std::fs::write(&p, format!("#!/bin/sh\n{body}\n")).unwrap();
     std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
     p
@@ -159,7 +157,8 @@ fn fake_certa(name: &str, body: &str) -> std::path::PathBuf {
 fn a_task_process_that_crashes_hangs_or_lies_gives_no_verdict() {
     let task = &tasks_of(3)[2];
     let limit = Duration::from_secs(20);
-    let crash = fake_certa("crash", "kill -SEGV $$");
+    let dir = tempfile::tempdir().unwrap();
+    let crash = fake_certa(dir.path(), "crash", "kill -SEGV $$");
     let r = in_child(&crash, &[], task, limit);
     assert!(
         r.verdict.starts_with("unknown (the task's process crashed"),
@@ -168,7 +167,7 @@ fn a_task_process_that_crashes_hangs_or_lies_gives_no_verdict() {
     );
     assert_eq!((r.index, r.check.as_str()), (2, "-"));
 
-    let hang = fake_certa("hang", "sleep 30");
+    let hang = fake_certa(dir.path(), "hang", "sleep 30");
     let start = std::time::Instant::now();
     let r = in_child(&hang, &[], task, Duration::from_millis(300));
     assert!(
@@ -179,13 +178,14 @@ fn a_task_process_that_crashes_hangs_or_lies_gives_no_verdict() {
     assert!(start.elapsed() < Duration::from_secs(10));
 
     let lie = fake_certa(
+        dir.path(),
         "lie",
         r#"echo '{"index":0,"file":"t0.imp","expected":"safe","verdict":"safe","seconds":0,"refinements":0,"predicates":0,"nodes":0,"queries":0,"check":"VALID","sbe":null,"reason":""}'"#,
     );
     let r = in_child(&lie, &[], task, limit);
     assert!(r.verdict.contains("another task"), "{}", r.verdict);
 
-    let mute = fake_certa("mute", "true");
+    let mute = fake_certa(dir.path(), "mute", "true");
     let r = in_child(&mute, &[], task, limit);
     assert!(r.verdict.contains("printed no row"), "{}", r.verdict);
 }

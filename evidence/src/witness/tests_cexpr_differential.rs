@@ -17,7 +17,7 @@ use format::eval::Env;
 use format::{Expr, Num};
 use num_bigint::BigInt;
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 /// A C variable of the test programs: task name, C name, C type.
@@ -163,23 +163,6 @@ fn find_cc(dir: &Path) -> Option<Cc> {
 
 const SANITIZE: [&str; 2] = ["-fsanitize=undefined", "-fno-sanitize-recover=all"];
 
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(tag: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("certa-cexpr-{}-{tag}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 /// What a differential run found.
 #[derive(Default)]
 pub(super) struct Outcome {
@@ -239,8 +222,11 @@ pub(super) fn differential(tag: &str, cases: &[(Expr, Vec<[i128; NV]>)]) -> Outc
             break;
         }
     }
-    let dir = TempDir::new(tag);
-    let Some(cc) = find_cc(&dir.0) else {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("certa-cexpr-{tag}-"))
+        .tempdir()
+        .unwrap();
+    let Some(cc) = find_cc(dir.path()) else {
         eprintln!(
             "cexpr differential test `{tag}` skipped: no C compiler (cc, gcc, clang) on PATH"
         );
@@ -298,8 +284,8 @@ pub(super) fn differential(tag: &str, cases: &[(Expr, Vec<[i128; NV]>)]) -> Outc
             args.join(", ")
         )
         .unwrap();
-        let src = dir.0.join("f.c");
-        let exe = dir.0.join("f");
+        let src = dir.path().join("f.c");
+        let exe = dir.path().join("f");
         std::fs::write(&src, &c).unwrap();
         let mut cmd = Command::new(&cc.cc);
         cmd.args(["-std=c11", "-O0", "-pedantic-errors", "-Werror=overflow"]);
@@ -354,7 +340,7 @@ pub(super) fn differential(tag: &str, cases: &[(Expr, Vec<[i128; NV]>)]) -> Outc
                 lines.push((n, j));
             }
         }
-        let in_path = dir.0.join("input");
+        let in_path = dir.path().join("input");
         std::fs::write(&in_path, &input).unwrap();
         let run = Command::new(&exe)
             .stdin(std::fs::File::open(&in_path).unwrap())

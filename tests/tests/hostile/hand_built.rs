@@ -154,9 +154,8 @@ fn huge_lengths_and_truncation_in_binary() {
 
 #[test]
 fn oversized_file_is_refused_by_size() {
-    let dir = std::env::temp_dir().join(format!("certa-hostile-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join("huge.json");
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("huge.json");
     let f = std::fs::File::create(&p).unwrap();
     // Sparse: no disk space is used.
     f.set_len(format::codec::MAX_FILE_BYTES + 1).unwrap();
@@ -167,7 +166,6 @@ fn oversized_file_is_refused_by_size() {
     let msg = r.err().expect("refused").to_string();
     eprintln!("hostile: 257 MiB sparse file: {}", cut(&msg));
     assert!(msg.contains("exceeds the limit"));
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
