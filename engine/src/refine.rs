@@ -131,6 +131,7 @@ impl<'t> InterpolationRefiner<'t> {
                 .and_then(&Tactic::new("simplify"))
         };
         let start = Instant::now();
+        let rlimit_before = smt::rlimit_count();
         let mut result = Err(String::new());
         for (qe, share) in [("qe2", 2), ("qe", 1)] {
             if self.budget.expired() {
@@ -145,12 +146,31 @@ impl<'t> InterpolationRefiner<'t> {
                 break;
             }
         }
+        charge_elimination(rlimit_before);
         let result = result.map_err(|e| Unknown(format!("quantifier elimination failed: {e}")))?;
         let disjuncts: Vec<Bool> = result
             .list_subgoals()
             .map(|g| Bool::and(&g.get_formulas()))
             .collect();
         Ok(Bool::or(&disjuncts).simplify())
+    }
+}
+
+/// Z3 resource units of quantifier elimination that count as one work unit
+/// in the race ([`crate::race::charge`]): Z3 spends about 3.5 million a
+/// second in `qe`, so a unit is about a PDR query's time. Uncharged, one
+/// elimination of 3.7 s on `conc/stateful01` (13 million) was work the race
+/// did not see while it waited for this lane to catch up with PDR.
+const RLIMIT_PER_UNIT: u64 = 512;
+
+/// Charges this lane for the Z3 work done since `before` (an
+/// [`smt::rlimit_count`]); a lane past its cap is cancelled by the charge
+/// and stops at its next query.
+fn charge_elimination(before: u64) {
+    let units = smt::rlimit_count().saturating_sub(before) / RLIMIT_PER_UNIT;
+    if units > 0 {
+        // Err: this lane was outraced; its next query says so.
+        let _ = crate::race::charge(units);
     }
 }
 
@@ -451,5 +471,45 @@ impl<'t> InterpolationRefiner<'t> {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quantifier_elimination_is_charged_to_its_race_lane_by_z3s_resource_count() {
+        let task = frontend::parse_ts(
+            "t.ts",
+            "var x: int; location a; location bad; initial a; bad bad; init true;
+             edge 0 \"e\": a -> bad relation x' == x;",
+        )
+        .expect("test task parses");
+        let refiner = InterpolationRefiner::new(&task, None);
+        // exists v1..v8. x < v1, 1 v1 < 2 v2, ..., 7 v7 < 8 v8, v8 < 7.
+        let vs: Vec<Int> = (1..=8).map(|i| Int::new_const(format!("v{i}"))).collect();
+        let x = Int::new_const("x");
+        let mut parts = vec![x.lt(&vs[0])];
+        for (i, w) in vs.windows(2).enumerate() {
+            parts.push(
+                (&w[0] * Int::from_i64(i as i64 + 1)).lt(&(&w[1] * Int::from_i64(i as i64 + 2))),
+            );
+        }
+        parts.push(vs[7].lt(Int::from_i64(7)));
+        let body = Bool::and(&parts);
+        let lane = crate::race::Lane::leading(1, 0);
+        let before = smt::rlimit_count();
+        let spent = crate::race::in_lane(lane.clone(), || {
+            refiner.eliminate(&vs, &body).expect("eliminates");
+            lane.spent()
+        });
+        // Z3's count as read around the call (reading it costs a little).
+        let used = smt::rlimit_count() - before;
+        assert!(used >= RLIMIT_PER_UNIT, "Z3 counted only {used}");
+        assert!(
+            spent > 0 && spent <= used / RLIMIT_PER_UNIT,
+            "{spent} units charged for {used}"
+        );
     }
 }

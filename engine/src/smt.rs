@@ -424,6 +424,18 @@ pub fn eliminate_exists(
     }
 }
 
+/// Work Z3 has done in this thread's context so far: its resource counter
+/// (`rlimit count`, tactics included), read from a new solver's
+/// statistics. Deterministic for the same calls in the same order, unlike
+/// their time. 0 if Z3 does not report it.
+pub fn rlimit_count() -> u64 {
+    match z3::Solver::new().get_statistics().value("rlimit count") {
+        Some(z3::StatisticsValue::UInt(n)) => u64::from(n),
+        Some(z3::StatisticsValue::Double(x)) if x >= 0.0 => x as u64,
+        _ => 0,
+    }
+}
+
 /// Sets Z3's process-wide parameters that certa's contexts rely on, once,
 /// before the first context is made. `model.compact=false`: Z3 compresses
 /// every model it builds, which took 4% of PDR's time on 68 small CHC

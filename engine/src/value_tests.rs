@@ -197,3 +197,22 @@ fn untracked_variables_are_never_put_back_by_interpolation() {
     let got = interpolate(&t, &path, &untracked, &Budget::new(None)).unwrap();
     assert!(got.is_none(), "{got:?}");
 }
+
+#[test]
+fn a_post_of_many_split_steps_is_charged_to_its_race_lane() {
+    // A block of 600 conjuncts: 600 split steps and no solver query.
+    // Uncharged, such posts let a lane fall behind in work while it ran
+    // for seconds (`conc/stateful01`: 5.2 million steps in 5.4 s).
+    let relation = vec!["(x == 0 || y == 1)"; 600].join(" && ") + " && x' == x && y' == y";
+    let e = edge(&relation);
+    let lane = crate::race::Lane::leading(1, 0);
+    crate::race::in_lane(lane.clone(), || {
+        let _ = post(&vals(&[("x", 0), ("y", 0)]), &e, &all);
+    });
+    assert!(lane.spent() >= 1, "charged {} units", lane.spent());
+    // Outside a race the same post charges nothing and still answers.
+    assert_eq!(
+        post(&vals(&[("x", 0), ("y", 0)]), &e, &all),
+        vec![vals(&[("x", 0), ("y", 0)])]
+    );
+}
