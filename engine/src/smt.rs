@@ -425,11 +425,27 @@ pub fn eliminate_exists(
 }
 
 /// Work Z3 has done in this thread's context so far: its resource counter
-/// (`rlimit count`, tactics included), read from a new solver's
-/// statistics. Deterministic for the same calls in the same order, unlike
-/// their time. 0 if Z3 does not report it.
+/// (`rlimit count`, tactics included), read from the statistics of a
+/// solver kept for that (one per context: a new solver costs about 0.3 ms,
+/// and CEGAR on `seed.imp` asked 4,000 times, 0.47 -> 1.67 s). Deterministic
+/// for the same calls in the same order, unlike their time. 0 if Z3 does
+/// not report it.
 pub fn rlimit_count() -> u64 {
-    match z3::Solver::new().get_statistics().value("rlimit count") {
+    thread_local! {
+        static PROBE: std::cell::RefCell<Option<Solver>> = const { std::cell::RefCell::new(None) };
+    }
+    let ctx = z3::Context::thread_local();
+    let value = PROBE.with(|probe| {
+        let mut probe = probe.borrow_mut();
+        // A probe of an earlier context (see strategy::fresh) counts that one.
+        if probe.as_ref().is_none_or(|s| s.get_context() != &ctx) {
+            *probe = Some(Solver::new());
+        }
+        probe
+            .as_ref()
+            .and_then(|s| s.get_statistics().value("rlimit count"))
+    });
+    match value {
         Some(z3::StatisticsValue::UInt(n)) => u64::from(n),
         Some(z3::StatisticsValue::Double(x)) if x >= 0.0 => x as u64,
         _ => 0,
