@@ -439,3 +439,37 @@ fn pdr_counterexample_through_removed_locations_replays_on_the_original_edges() 
     );
     assert_certified("chain_unsafe.ts", &r);
 }
+
+/// CHC-COMP's `multi-phase/s_split_39`: `b` counts while `b <= 5 a`, else
+/// `a` grows; bad if `a >= b > 50` (arguments swapped in the query).
+const SPLIT_39: &str = "\
+(set-logic HORN)
+(declare-fun inv (Int Int) Bool)
+(assert (forall ((a Int) (b Int)) (=> (and (= b 0) (= a 0)) (inv a b))))
+(assert (forall ((a Int) (b Int) (c Int) (d Int))
+  (=> (and (inv a b)
+           (= d (ite (<= b (* 5 a)) (+ 1 b) b))
+           (= c (ite (<= b (* 5 a)) (div a 10) (+ 1 a))))
+      (inv c d))))
+(assert (forall ((a Int) (b Int)) (=> (and (inv b a) (<= a b) (not (<= a 50))) false)))
+(check-sat)
+";
+
+#[test]
+fn a_counting_candidate_refuted_before_seeding_is_tried_again_after_it() {
+    // The counting family `a < k` starts before invariants are guessed; its
+    // candidates failed then, and held once the seeds were in `F_inf`.
+    // Remembered as failed for good, PDR unrolled 51 levels (1,699 queries).
+    let r = run(&scratch("s_split_39.smt2", SPLIT_39), &pdr(30));
+    assert!(
+        matches!(r.outcome.verdict, Verdict::Safe(_)),
+        "PDR: {:?}",
+        r.outcome.verdict
+    );
+    assert_certified("s_split_39", &r);
+    assert!(
+        r.outcome.stats.queries < 800,
+        "{} queries",
+        r.outcome.stats.queries
+    );
+}

@@ -20,7 +20,7 @@ pub(super) const BOUND_MEMORY: usize = 16;
 const NEW_CANDIDATES_PER_LEMMA: usize = 6;
 
 /// Failed candidates remembered (forgotten all at once past this, or when
-/// an invariant is found: `F_inf` changed, so they may hold now).
+/// `F_inf` has grown: they may hold now).
 const TRIED_MEMORY: usize = 512;
 
 /// The constants a counting loop's bound can stop at: every integer
@@ -89,6 +89,10 @@ impl Pdr<'_> {
         if context.is_empty() {
             return Ok(false);
         }
+        let invariants = self.frames.lemmas.iter().filter(|l| l.level == INF).count();
+        if self.context_tried.1 != invariants {
+            self.context_tried = (BTreeSet::new(), invariants);
+        }
         let variants =
             generalize::threshold_variants_up_to(lemma, &self.context_constants, usize::MAX);
         let mut asked = 0;
@@ -98,16 +102,17 @@ impl Pdr<'_> {
             }
             let mut candidate = variant;
             candidate.extend(context.iter().cloned());
-            if self.context_tried.contains(&candidate) || self.frames.blocked(loc, &candidate, INF)
+            if self.context_tried.0.contains(&candidate)
+                || self.frames.blocked(loc, &candidate, INF)
             {
                 continue;
             }
             asked += 1;
             if !self.invariant_cube(loc, &candidate)? {
-                if self.context_tried.len() == TRIED_MEMORY {
-                    self.context_tried.clear();
+                if self.context_tried.0.len() == TRIED_MEMORY {
+                    self.context_tried.0.clear();
                 }
-                self.context_tried.insert(candidate);
+                self.context_tried.0.insert(candidate);
                 continue;
             }
             let mut i = 1;
@@ -122,7 +127,6 @@ impl Pdr<'_> {
             }
             self.say("counting invariant", loc, &candidate);
             self.frames.add_lemma(loc, candidate, INF);
-            self.context_tried.clear();
             return Ok(true);
         }
         Ok(false)

@@ -66,8 +66,9 @@ struct Pdr<'t> {
     /// The task's thresholds and the constants it compares for equality,
     /// where a counting family's bound may stop.
     context_constants: Vec<BigInt>,
-    /// Counting candidates found not inductive since `F_inf` last grew.
-    context_tried: std::collections::BTreeSet<Vec<Expr>>,
+    /// Counting candidates found not inductive, and the number of lemmas
+    /// at `F_inf` then (more since: they may be inductive now).
+    context_tried: (std::collections::BTreeSet<Vec<Expr>>, usize),
 }
 
 /// Cubes kept in [`Pdr::learnt`].
