@@ -486,19 +486,22 @@ fn is_type_limit(c: &BigInt) -> bool {
     })
 }
 
-/// The small integer constants the task compares with (its thresholds):
-/// bounds such as `n <= 1000` hold at a loop but are never sampled at their
-/// extreme, and proving that a counter stays in its type's range needs them.
-pub fn thresholds(task: &Task) -> Vec<BigInt> {
-    let mut out: std::collections::BTreeSet<BigInt> = std::collections::BTreeSet::new();
-    let limit = BigInt::from(1u64 << 40);
+/// The integer constants below 2^40 in magnitude that `sides` finds as an
+/// operand of a comparison anywhere in the task's relations and initial
+/// condition (`sides` gives a comparison's two operands, `None` for other
+/// expressions).
+pub fn compared_constants<'a>(
+    task: &'a Task,
+    sides: impl Fn(&'a Expr) -> Option<(&'a Expr, &'a Expr)>,
+) -> std::collections::BTreeSet<BigInt> {
+    let mut out = std::collections::BTreeSet::new();
     let mut stack: Vec<&Expr> = task.edges.iter().map(|e| &e.relation).collect();
     stack.push(&task.init);
     while let Some(e) = stack.pop() {
-        if let Expr::Lt(a, b) | Expr::Le(a, b) | Expr::Gt(a, b) | Expr::Ge(a, b) = e {
+        if let Some((a, b)) = sides(e) {
             for side in [a, b] {
-                if let Expr::Int(Num(c)) = &**side {
-                    if c.abs() < limit {
+                if let Expr::Int(Num(c)) = side {
+                    if c.bits() <= 40 {
                         out.insert(c.clone());
                     }
                 }
@@ -506,6 +509,17 @@ pub fn thresholds(task: &Task) -> Vec<BigInt> {
         }
         stack.extend(e.children());
     }
+    out
+}
+
+/// The small integer constants the task compares with (its thresholds):
+/// bounds such as `n <= 1000` hold at a loop but are never sampled at their
+/// extreme, and proving that a counter stays in its type's range needs them.
+pub fn thresholds(task: &Task) -> Vec<BigInt> {
+    let out = compared_constants(task, |e| match e {
+        Expr::Lt(a, b) | Expr::Le(a, b) | Expr::Gt(a, b) | Expr::Ge(a, b) => Some((a, b)),
+        _ => None,
+    });
     // The closest to zero first (loop bounds), and every type limit.
     let (limits, mut v): (Vec<BigInt>, Vec<BigInt>) = out.into_iter().partition(is_type_limit);
     v.sort_by_key(|c| c.abs());

@@ -8,7 +8,7 @@
 use super::frames::INF;
 use super::{generalize, Pdr};
 use crate::Unknown;
-use format::{Expr, Num, Task};
+use format::{Expr, Task};
 use num_bigint::BigInt;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -27,21 +27,11 @@ const TRIED_MEMORY: usize = 512;
 /// compared in the task, by order (the thresholds) and by equality
 /// (`x = 1000` resets `y` in `s_split_46`), closest to zero first.
 pub(super) fn context_constants(task: &Task, thresholds: &[BigInt]) -> Vec<BigInt> {
-    let mut out: BTreeSet<BigInt> = thresholds.iter().cloned().collect();
-    let mut stack: Vec<&Expr> = task.edges.iter().map(|e| &e.relation).collect();
-    stack.push(&task.init);
-    while let Some(e) = stack.pop() {
-        if let Expr::Eq(a, b) = e {
-            for side in [a, b] {
-                if let Expr::Int(Num(c)) = &**side {
-                    if c.bits() <= 40 {
-                        out.insert(c.clone());
-                    }
-                }
-            }
-        }
-        stack.extend(e.children());
-    }
+    let mut out = crate::invariants::compared_constants(task, |e| match e {
+        Expr::Eq(a, b) => Some((a, b)),
+        _ => None,
+    });
+    out.extend(thresholds.iter().cloned());
     let mut v: Vec<BigInt> = out.into_iter().collect();
     v.sort_by(|a, b| (a.magnitude(), a.sign()).cmp(&(b.magnitude(), b.sign())));
     v.truncate(32);
