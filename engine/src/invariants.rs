@@ -770,6 +770,7 @@ pub fn linear_invariants(task: &Task, budget: &Budget) -> Result<Vec<(String, Ex
 /// invariant there.
 pub fn sampled_states(task: &Task, budget: &Budget) -> Result<Samples, Unknown> {
     let mut seen = sample(task, budget, 4, 30)?;
+    crate::phases::deep_samples(task, &mut seen);
     for points in seen.values_mut() {
         points.sort();
         points.dedup();

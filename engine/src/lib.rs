@@ -12,6 +12,7 @@ mod houdini;
 pub mod indexed;
 pub mod invariants;
 pub mod pdr;
+pub mod phases;
 pub mod predabs;
 pub mod profile;
 pub mod race;

@@ -42,7 +42,7 @@ const MAX_FLAGS: usize = 12;
 const MAX_PLACES: usize = 256;
 /// Nor a task with more edges than this (an exported transition system
 /// has a few clauses; each costs queries per location found).
-const MAX_TASK_EDGES: usize = 64;
+pub(crate) const MAX_TASK_EDGES: usize = 64;
 /// Nor one where an edge from one flag valuation reaches more than this
 /// many: flags that many-valued hold data, not a program counter
 /// (Lustre's streams, interleaved threads), and splitting on them
@@ -57,11 +57,14 @@ const MAX_EDGES_PER_PLACE: usize = 2;
 #[derive(Clone, Debug)]
 pub struct Split {
     pub task: Task,
-    flags: Vec<String>,
-    /// Each split location: its original location and flag valuation.
-    places: BTreeMap<String, (String, Vec<bool>)>,
+    /// What the split is on, for `--verbose`: "3 flags".
+    pub(crate) on: String,
+    /// Each split location: its original location and the condition (a
+    /// conjunction over the current state) that singles it out there:
+    /// the flag valuation, or the phase ([`crate::phases`]).
+    pub(crate) places: BTreeMap<String, (String, Vec<Expr>)>,
     /// The original edge of each split edge.
-    origin: BTreeMap<u32, u32>,
+    pub(crate) origin: BTreeMap<u32, u32>,
 }
 
 /// The flags of `task`, in its variable order (see the module comment).
@@ -164,7 +167,7 @@ fn decide(e: &Expr, flags: &[String], cur: Option<&[bool]>, next: Option<&[bool]
 /// The conjunction of `parts` with each literal conjunct decided inside
 /// the others (`a && (!a || b)` is `a && b`): equivalent, and what the
 /// decided flags leave of a CNF over program-counter bits is mostly that.
-fn propagate(mut parts: Vec<Expr>) -> Expr {
+pub(crate) fn propagate(mut parts: Vec<Expr>) -> Expr {
     for _round in 0..4 {
         let literals: Vec<(Expr, bool)> = parts
             .iter()
@@ -329,7 +332,7 @@ pub fn split(task: &Task, budget: &Budget) -> Result<Option<Split>, Unknown> {
             init: task.init.clone(),
             edges: Vec::new(),
         },
-        flags: flags.clone(),
+        on: format!("{} flags", flags.len()),
         places: BTreeMap::new(),
         origin: BTreeMap::new(),
     };
@@ -368,7 +371,8 @@ pub fn split(task: &Task, budget: &Budget) -> Result<Option<Split>, Unknown> {
                 };
                 if seen.insert(to.clone()) {
                     if let Some(w) = &w {
-                        out.places.insert(to.clone(), (e.to.clone(), w.clone()));
+                        out.places
+                            .insert(to.clone(), (e.to.clone(), valuation(&flags, w)));
                     }
                     if to != task.bad_location {
                         out.task.locations.push(to.clone());
@@ -442,7 +446,8 @@ fn successors(
 
 impl Split {
     /// Per original location, the region `or_v (flags are v && R_v)` of
-    /// the split regions `regions`.
+    /// the split regions `regions` (for a phase split: `or_p (c in phase p
+    /// && R_p)`).
     pub fn lift_regions(&self, regions: &BTreeMap<String, Expr>) -> BTreeMap<String, Expr> {
         let mut out: BTreeMap<String, Vec<Expr>> = BTreeMap::new();
         for (place, region) in regions {
@@ -450,8 +455,8 @@ impl Split {
                 continue;
             }
             match self.places.get(place) {
-                Some((loc, v)) => {
-                    let mut conj = valuation(&self.flags, v);
+                Some((loc, condition)) => {
+                    let mut conj = condition.clone();
                     conj.push(region.clone());
                     out.entry(loc.clone())
                         .or_default()
@@ -496,13 +501,21 @@ pub fn run_simplified(
     lifting: &crate::reduce::Lifting,
 ) -> Outcome {
     let run = |t: &Task| crate::reduce::run_reduced(t, cfg, start, engine, run, lifting);
-    if !cfg.reduce || candidate_flags(task).is_none() {
+    let phases = crate::phases::candidate(task);
+    if !cfg.reduce || (candidate_flags(task).is_none() && phases.is_none()) {
         return run(task);
     }
     let deadline = cfg.timeout.map(|t| start + t);
     let (found, queries) = crate::strategy::fresh(|| {
         let budget = Budget::new(deadline);
-        (split(task, &budget), budget.queries.get())
+        let found = match split(task, &budget) {
+            Ok(None) => match &phases {
+                Some(phases) => crate::phases::split(task, phases, &budget),
+                None => Ok(None),
+            },
+            other => other,
+        };
+        (found, budget.queries.get())
     });
     let split = match found {
         Ok(Some(split)) => split,
@@ -525,8 +538,8 @@ pub fn run_simplified(
     };
     if cfg.progress {
         eprintln!(
-            "certa: [{engine}] split on {} flags: {} locations, {} edges ({queries} queries)",
-            split.flags.len(),
+            "certa: [{engine}] split on {}: {} locations, {} edges ({queries} queries)",
+            split.on,
             split.task.locations.len(),
             split.task.edges.len(),
         );

@@ -190,6 +190,31 @@ fn a_counterexample_found_on_the_split_phases_replays_on_the_original_task() {
     }
 }
 
+#[test]
+fn a_loop_whose_phases_need_a_disjunctive_invariant_is_split_at_its_counters_thresholds() {
+    // y = -2i, then i - 7500, then 30000 - 2i: one linear invariant per
+    // phase of i, none for the loop as a whole (Golem's TPA territory:
+    // s_split_49 was unknown at 10 s before the phase split).
+    let path = corpus_dir().join("chc/multi_phase_safe.smt2");
+    let r = run(&path, &pdr(30));
+    assert_eq!(word(&r.outcome.verdict), "safe", "{:?}", r.outcome.verdict);
+    assert_certified("multi_phase_safe", &r);
+    // The certificate is the original task's: one loop location, its
+    // invariant the disjunction over the phases.
+    let Verdict::Safe(body) = &r.outcome.verdict else {
+        unreachable!()
+    };
+    assert!(body.nodes.iter().all(|n| !n.location.contains('#')), "{body:?}");
+}
+
+#[test]
+fn a_counterexample_found_on_the_phases_replays_on_the_original_task() {
+    let path = corpus_dir().join("chc/multi_phase_unsafe.smt2");
+    let r = run(&path, &pdr(30));
+    assert_eq!(word(&r.outcome.verdict), "unsafe", "{:?}", r.outcome.verdict);
+    assert_certified("multi_phase_unsafe", &r);
+}
+
 /// CHC-COMP `dtuc` (extra-small-lia): the second loop needs `k = j + i - n`
 /// style facts relating both loops' counters; CEGAR's interpolants keep
 /// adding bounds one unrolling at a time.

@@ -217,13 +217,19 @@ impl<'t> Pdr<'t> {
         let budget = Budget::new(until);
         // One sampling for both guesses: parity candidates false in a
         // sampled (reachable) state cost no query.
-        let samples = super::invariants::sampled_states(self.task, &budget);
+        let samples = crate::profile::span("pdr: sample states", || {
+            super::invariants::sampled_states(self.task, &budget)
+        });
         let sampling = budget.queries.get();
         let (linear, parity) = match samples {
             Ok(samples) => (
-                super::invariants::linear_invariants_of(self.task, &samples, &budget),
+                crate::profile::span("pdr: guess linear invariants", || {
+                    super::invariants::linear_invariants_of(self.task, &samples, &budget)
+                }),
                 // Each set is inductive on its own, so their union is too.
-                parity::parity_invariants(self.task, &budget, Some(&samples)),
+                crate::profile::span("pdr: guess parity invariants", || {
+                    parity::parity_invariants(self.task, &budget, Some(&samples))
+                }),
             ),
             Err(e) => (Err(e.clone()), Err(e)),
         };

@@ -1,0 +1,482 @@
+//! Phase splitting: the one loop of a task, whose body branches on
+//! thresholds of a counter, gets one location per phase of that counter,
+//! and answers on it are lifted back as [`crate::split`]'s are.
+//!
+//! Why: the multi-phase problems of CHC-COMP (`aeval-benchmarks`'
+//! `s_split_*`) count `i` from 0 and change what the loop does at
+//! `i = 2500`, `7500`, `12500`: their invariants are disjunctions over the
+//! phases (`y = -2i` while `i <= 2500`, `y = i - 7500` up to `12500`, ...),
+//! which neither PDR's cubes nor the guessed linear invariants express
+//! (`s_split_49`: unknown at 10 s; Golem's TPA solves it). With a location
+//! per phase each disjunct is a location's own linear invariant.
+//!
+//! The counter `c` is a state variable that every self-loop of the loop's
+//! location `L` steps by a constant (`c' = c + k`, `k != 0`, a top-level
+//! conjunct) and that the self-loops compare with constants in at least
+//! [`MIN_THRESHOLDS`] places. Each comparison is `c >= t` or its negation
+//! for a threshold `t`; the thresholds `t_1 < ... < t_n` cut the integers
+//! into phases `P_0 = c < t_1`, `P_p = t_p <= c < t_{p+1}`, `P_n = t_n <= c`.
+//! `L` becomes `L#0` ... `L#n`; an edge from `L#p` to `L#q` is the
+//! original edge with `P_p(c)` and `P_q(c')` conjoined and every comparison
+//! of `c` (of `c'`) that the phase decides replaced by its truth value;
+//! the combinations no state satisfies (one query each) are dropped. Every
+//! original step from a state at `L` in phase `p` into phase `q` is a step
+//! of the split task, so an invariant `R_p` of each `L#p` gives `L` the
+//! invariant `or_p (P_p(c) && R_p)`, and a split counterexample's edges
+//! name original edges, solved again on the original task. The answers
+//! are the original task's, and certa-check checks them as such.
+
+use crate::smt::{self, Budget, Unknown};
+use crate::split::{fold, propagate, Split};
+use format::{Edge, Expr, Num, Task, VarSort};
+use num_bigint::BigInt;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Fewer distinct thresholds than this: no split (one threshold is a loop
+/// exit or a bound, which PDR handles as it is).
+const MIN_THRESHOLDS: usize = 2;
+/// More than this: no split (data compared with many constants, not phases).
+const MAX_THRESHOLDS: usize = 8;
+/// At most this many locations in the task (a loop and a few checks).
+const MAX_LOCATIONS: usize = 16;
+
+/// Where a task is split into phases: the loop's location, its counter
+/// and the thresholds (sorted, distinct).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Phases {
+    pub loc: String,
+    pub counter: String,
+    pub thresholds: Vec<BigInt>,
+}
+
+/// The phases to split `task` on, if it has the shape (see the module
+/// comment): no arrays, at most [`MAX_LOCATIONS`] locations and
+/// [`crate::split::MAX_TASK_EDGES`] edges, exactly one location with
+/// self-loops, no other cycle. Syntax only: no query.
+pub fn candidate(task: &Task) -> Option<Phases> {
+    if task.has_arrays()
+        || task.locations.len() > MAX_LOCATIONS
+        || task.edges.len() > crate::split::MAX_TASK_EDGES
+    {
+        return None;
+    }
+    let looping: BTreeSet<&str> = task
+        .edges
+        .iter()
+        .filter(|e| e.from == e.to)
+        .map(|e| e.from.as_str())
+        .collect();
+    let [loc] = looping.into_iter().collect::<Vec<_>>()[..] else {
+        return None;
+    };
+    if loc == task.initial_location || loc == task.bad_location || has_other_cycle(task) {
+        return None;
+    }
+    let loops: Vec<&Edge> = task
+        .edges
+        .iter()
+        .filter(|e| e.from == loc && e.to == loc)
+        .collect();
+    let ints: Vec<&str> = task
+        .vars
+        .iter()
+        .filter(|v| v.sort == VarSort::Int)
+        .map(|v| v.name.as_str())
+        .collect();
+    let mut best: Option<Phases> = None;
+    for c in ints {
+        let local = |e: &Edge| e.locals.iter().any(|l| l.name == c);
+        if loops
+            .iter()
+            .any(|e| local(e) || !steps_by_a_constant(&e.relation, c))
+        {
+            continue;
+        }
+        let mut thresholds = BTreeSet::new();
+        for e in &loops {
+            collect_thresholds(&e.relation, c, &mut thresholds);
+        }
+        if thresholds.len() < MIN_THRESHOLDS || thresholds.len() > MAX_THRESHOLDS {
+            continue;
+        }
+        // The counter compared in the most places; the first in the
+        // task's variable order among equals.
+        if best
+            .as_ref()
+            .is_none_or(|b| b.thresholds.len() < thresholds.len())
+        {
+            best = Some(Phases {
+                loc: loc.to_string(),
+                counter: c.to_string(),
+                thresholds: thresholds.into_iter().collect(),
+            });
+        }
+    }
+    best
+}
+
+/// Is there a cycle in `task`'s location graph other than self-loops?
+fn has_other_cycle(task: &Task) -> bool {
+    let index: BTreeMap<&str, usize> = task
+        .locations
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (l.as_str(), i))
+        .collect();
+    let n = task.locations.len();
+    let mut succ = vec![Vec::new(); n];
+    for e in task.edges.iter().filter(|e| e.from != e.to) {
+        if let (Some(&a), Some(&b)) = (index.get(e.from.as_str()), index.get(e.to.as_str())) {
+            succ[a].push(b);
+        }
+    }
+    // Kahn's algorithm: a cycle leaves locations that never lose all
+    // their predecessors.
+    let mut preds = vec![0usize; n];
+    for s in &succ {
+        for &b in s {
+            preds[b] += 1;
+        }
+    }
+    let mut ready: Vec<usize> = (0..n).filter(|&i| preds[i] == 0).collect();
+    let mut done = 0;
+    while let Some(a) = ready.pop() {
+        done += 1;
+        for &b in &succ[a] {
+            preds[b] -= 1;
+            if preds[b] == 0 {
+                ready.push(b);
+            }
+        }
+    }
+    done < n
+}
+
+/// Does `relation` have a top-level conjunct `c' = c + k` (`k != 0`, any
+/// order of the sum and of the equation)?
+fn steps_by_a_constant(relation: &Expr, c: &str) -> bool {
+    let conjuncts: Vec<&Expr> = match relation {
+        Expr::And(parts) => parts.iter().collect(),
+        other => vec![other],
+    };
+    let is_next = |e: &Expr| matches!(e, Expr::Next(n) if n == c);
+    let is_var = |e: &Expr| matches!(e, Expr::Var(n) if n == c);
+    let nonzero = |e: &Expr| matches!(e, Expr::Int(Num(k)) if *k != BigInt::from(0));
+    let step = |e: &Expr| match e {
+        Expr::Add(xs) if xs.len() == 2 => {
+            (is_var(&xs[0]) && nonzero(&xs[1])) || (nonzero(&xs[0]) && is_var(&xs[1]))
+        }
+        Expr::Sub(a, b) => is_var(a) && nonzero(b),
+        _ => false,
+    };
+    conjuncts.into_iter().any(|e| match e {
+        Expr::Eq(a, b) => (is_next(a) && step(b)) || (step(a) && is_next(b)),
+        _ => false,
+    })
+}
+
+/// The threshold `t` with `atom` equivalent to `c >= t` (`Some((t, true))`)
+/// or to its negation (`Some((t, false))`), for a comparison of `c` (of
+/// `c'` when `next`) with an integer constant.
+fn threshold(atom: &Expr, c: &str, next: bool) -> Option<(BigInt, bool)> {
+    let counter = |e: &Expr| match e {
+        Expr::Var(n) if !next => n == c,
+        Expr::Next(n) if next => n == c,
+        _ => false,
+    };
+    let constant = |e: &Expr| match e {
+        Expr::Int(Num(k)) => Some(k.clone()),
+        _ => None,
+    };
+    let one = BigInt::from(1);
+    let (a, b, op) = match atom {
+        Expr::Ge(a, b) => (a, b, ">="),
+        Expr::Gt(a, b) => (a, b, ">"),
+        Expr::Le(a, b) => (a, b, "<="),
+        Expr::Lt(a, b) => (a, b, "<"),
+        _ => return None,
+    };
+    // Counter on the left: c op k. On the right: k op c, i.e. c op' k.
+    let (k, op) = if counter(a) {
+        (constant(b)?, op)
+    } else if counter(b) {
+        let mirrored = match op {
+            ">=" => "<=",
+            ">" => "<",
+            "<=" => ">=",
+            _ => ">",
+        };
+        (constant(a)?, mirrored)
+    } else {
+        return None;
+    };
+    Some(match op {
+        ">=" => (k, true),
+        ">" => (k + one, true),
+        "<=" => (k + one, false),
+        _ => (k, false),
+    })
+}
+
+fn collect_thresholds(e: &Expr, c: &str, out: &mut BTreeSet<BigInt>) {
+    let mut stack = vec![e];
+    while let Some(e) = stack.pop() {
+        if let Some((t, _)) = threshold(e, c, false) {
+            out.insert(t);
+        } else {
+            stack.extend(e.children());
+        }
+    }
+}
+
+/// Phase `p`'s bounds: `lo <= c < hi`, `None` for unbounded.
+fn bounds(ts: &[BigInt], p: usize) -> (Option<&BigInt>, Option<&BigInt>) {
+    let lo = p.checked_sub(1).map(|i| &ts[i]);
+    (lo, ts.get(p))
+}
+
+/// `c >= t` on phase `(lo, hi)`: true, false, or not decided.
+fn decided(t: &BigInt, (lo, hi): (Option<&BigInt>, Option<&BigInt>)) -> Option<bool> {
+    if lo.is_some_and(|lo| lo >= t) {
+        Some(true)
+    } else if hi.is_some_and(|hi| hi <= t) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// The condition "`c` (or `c'`) is in phase `p`", as conjuncts.
+fn condition(ts: &[BigInt], p: usize, c: &Expr) -> Vec<Expr> {
+    let (lo, hi) = bounds(ts, p);
+    let k = |t: &BigInt| Box::new(Expr::Int(Num(t.clone())));
+    let mut out = Vec::new();
+    if let Some(lo) = lo {
+        out.push(Expr::Ge(Box::new(c.clone()), k(lo)));
+    }
+    if let Some(hi) = hi {
+        out.push(Expr::Lt(Box::new(c.clone()), k(hi)));
+    }
+    out
+}
+
+/// `relation` with the comparisons of the counter that phases `cur` (of
+/// `c`) and `next` (of `c'`) decide replaced by their truth, constants
+/// folded.
+fn decide(relation: &Expr, ph: &Phases, cur: Option<usize>, next: Option<usize>) -> Expr {
+    let ts = &ph.thresholds;
+    fold(&relation.rewrite(&|x| {
+        for (phase, is_next) in [(cur, false), (next, true)] {
+            let Some(p) = phase else { continue };
+            if let Some((t, positive)) = threshold(x, &ph.counter, is_next) {
+                return decided(&t, bounds(ts, p)).map(|v| Expr::Bool(v == positive));
+            }
+        }
+        None
+    }))
+}
+
+fn place_name(task: &Task, loc: &str, p: usize) -> String {
+    let mut name = format!("{loc}#{p}");
+    while task.has_location(&name) {
+        name.push('#');
+    }
+    name
+}
+
+/// The phase split of `task` on `ph` (see the module comment); `None`
+/// where no edge is left to split.
+pub fn split(task: &Task, ph: &Phases, budget: &Budget) -> Result<Option<Split>, Unknown> {
+    let n = ph.thresholds.len() + 1;
+    let names: Vec<String> = (0..n).map(|p| place_name(task, &ph.loc, p)).collect();
+    let mut out = Split {
+        task: Task {
+            vars: task.vars.clone(),
+            locations: Vec::new(),
+            initial_location: task.initial_location.clone(),
+            bad_location: task.bad_location.clone(),
+            init: task.init.clone(),
+            edges: Vec::new(),
+        },
+        on: format!("{} phases of {} at {}", n, ph.counter, ph.loc),
+        places: BTreeMap::new(),
+        origin: BTreeMap::new(),
+    };
+    for l in &task.locations {
+        if *l == ph.loc {
+            for (p, name) in names.iter().enumerate() {
+                out.task.locations.push(name.clone());
+                let cond = condition(&ph.thresholds, p, &Expr::var(&ph.counter));
+                out.places.insert(name.clone(), (l.clone(), cond));
+            }
+        } else {
+            out.task.locations.push(l.clone());
+        }
+    }
+    let phases_at = |l: &str| -> Vec<Option<usize>> {
+        if l == ph.loc {
+            (0..n).map(Some).collect()
+        } else {
+            vec![None]
+        }
+    };
+    let counter_next = Expr::Next(ph.counter.clone());
+    for e in &task.edges {
+        for p in phases_at(&e.from) {
+            for q in phases_at(&e.to) {
+                let mut parts = Vec::new();
+                if let Some(p) = p {
+                    parts.extend(condition(&ph.thresholds, p, &Expr::var(&ph.counter)));
+                }
+                parts.push(decide(&e.relation, ph, p, q));
+                if let Some(q) = q {
+                    parts.extend(condition(&ph.thresholds, q, &counter_next));
+                }
+                let relation = propagate(parts);
+                if relation == Expr::Bool(false) {
+                    continue;
+                }
+                let edge = Edge {
+                    id: out.task.edges.len() as u32,
+                    name: e.name.clone(),
+                    from: p.map_or_else(|| e.from.clone(), |p| names[p].clone()),
+                    to: q.map_or_else(|| e.to.clone(), |q| names[q].clone()),
+                    locals: e.locals.clone(),
+                    relation,
+                };
+                let s = smt::solver();
+                s.assert(smt::encode_edge(&edge, 0));
+                if !budget.check(&s, &[])? {
+                    continue;
+                }
+                out.origin.insert(edge.id, e.id);
+                out.task.edges.push(edge);
+            }
+        }
+    }
+    Ok(Some(out))
+}
+
+/// Concrete steps of [`deep_samples`]' run, jumps not counted.
+const DEEP_STEPS: usize = 400;
+/// Jumps of [`deep_samples`]' run.
+const DEEP_JUMPS: usize = 16;
+/// States recorded per location by [`deep_samples`].
+const DEEP_STATES: usize = 8;
+/// The longest jump: 2^40 iterations.
+const LONGEST_JUMP_BITS: u32 = 40;
+
+/// States for the locations that `seen` (the invariant guess's short
+/// random runs) has none of, from one concrete run that jumps over the
+/// iterations of a self-loop repeating the same change: after two steps
+/// along a self-loop that changed the state by the same `d`, the run
+/// moves on to `s + m d`, the last state from which the loop still
+/// repeats `d` (exponential, then binary search over `m`). Why: a phase
+/// split's later phases ([`split`]) start thousands or millions of
+/// iterations in (`s_split_43`: at `i = 50,000,000`), beyond the 30 steps
+/// of the short runs, and their invariants are guessed from their states.
+/// The states only rule candidates out: every candidate is still proved
+/// inductive before it is used, so a state the jump got wrong (an
+/// unreachable one) costs a candidate, never soundness. No query.
+pub(crate) fn deep_samples(task: &Task, seen: &mut BTreeMap<String, Vec<Vec<BigInt>>>) {
+    // Nothing to add where the short runs reached every location.
+    let mut missing = task
+        .locations
+        .iter()
+        .filter(|l| **l != task.bad_location && !seen.contains_key(*l))
+        .count();
+    if missing == 0 {
+        return;
+    }
+    let Some(mut stepper) = crate::simulate::Stepper::new(task, 0xdee9) else {
+        return;
+    };
+    stepper.guess_within(20);
+    let Some(mut state) = stepper.initial() else {
+        return;
+    };
+    let known: BTreeSet<String> = seen.keys().cloned().collect();
+    let mut loc = task.initial_location.clone();
+    let mut last: Option<(u32, Vec<BigInt>)> = None;
+    let mut jumps = 0;
+    for _ in 0..DEEP_STEPS {
+        if !known.contains(&loc) {
+            if !seen.contains_key(&loc) {
+                missing -= 1;
+            }
+            // A few states a location: the later ones of a long phase add
+            // nothing.
+            let at = seen.entry(loc.clone()).or_default();
+            if at.len() < DEEP_STATES {
+                at.push(state.clone());
+            }
+        }
+        let wanted_here =
+            !known.contains(&loc) && seen.get(&loc).is_some_and(|at| at.len() < DEEP_STATES);
+        if missing == 0 && !wanted_here {
+            return;
+        }
+        let here = loc.clone();
+        let Some((e, next)) = task
+            .edges_from(&here)
+            .filter(|e| e.to != task.bad_location)
+            .find_map(|e| stepper.successor(e, &state).map(|n| (e, n)))
+        else {
+            return;
+        };
+        let delta: Vec<BigInt> = next.iter().zip(&state).map(|(n, s)| n - s).collect();
+        let repeats = e.from == e.to
+            && last
+                .as_ref()
+                .is_some_and(|(id, d)| *id == e.id && *d == delta)
+            && delta.iter().any(|d| *d != BigInt::from(0));
+        state = next;
+        loc = e.to.clone();
+        if repeats && jumps < DEEP_JUMPS {
+            jumps += 1;
+            let m = longest_repeat(&mut stepper, e, &state, &delta);
+            if m > BigInt::from(0) {
+                state = state.iter().zip(&delta).map(|(s, d)| s + &m * d).collect();
+                last = None;
+                continue;
+            }
+        }
+        last = Some((e.id, delta));
+    }
+}
+
+/// The largest `m < 2^LONGEST_JUMP_BITS` with `e` still stepping
+/// `state + m d` by `d` (assumed to hold for every smaller `m`), or 0.
+fn longest_repeat(
+    stepper: &mut crate::simulate::Stepper,
+    e: &Edge,
+    state: &[BigInt],
+    d: &[BigInt],
+) -> BigInt {
+    let mut repeats = |m: &BigInt| {
+        let s: Vec<BigInt> = state.iter().zip(d).map(|(s, d)| s + m * d).collect();
+        let want: Vec<BigInt> = s.iter().zip(d).map(|(s, d)| s + d).collect();
+        stepper.successor(e, &s) == Some(want)
+    };
+    // The largest power of two that still repeats, then the bits below it.
+    let mut good = BigInt::from(0);
+    let mut bit = 0;
+    while bit < LONGEST_JUMP_BITS && repeats(&(BigInt::from(1) << bit)) {
+        bit += 1;
+    }
+    if bit == 0 {
+        return good;
+    }
+    good = BigInt::from(1) << (bit - 1);
+    for b in (0..bit - 1).rev() {
+        let more = &good + (BigInt::from(1) << b);
+        if repeats(&more) {
+            good = more;
+        }
+    }
+    good
+}
+
+#[cfg(test)]
+#[path = "phases_tests.rs"]
+mod tests;

@@ -1,0 +1,175 @@
+//! Tests of the phase split: which tasks it takes, the split task, the
+//! lifted regions and the deep samples.
+
+use super::*;
+use crate::pdr::testing::in_context;
+
+/// `y` falls by 2 below `i = 2500` and from `i = 12500` on, rises by 1 in
+/// between: back to 0 at `i = 15000` (multi-phase, as `s_split_49`).
+const PHASED: &str = "
+    var i: int; var y: int;
+    location init; location loop; location check; location bad;
+    initial init; bad bad;
+    init true;
+    edge 0 \"enter\": init -> loop relation i' == 0 && y' == 0;
+    edge 1 \"step\": loop -> loop relation
+        ((i >= 12500 || !(i >= 2500)) && y' == y - 2 || !(i >= 12500 || !(i >= 2500)) && y' == y + 1)
+        && (i >= 7500 || !(i >= 7500)) && i' == i + 1;
+    edge 2 \"leave\": loop -> check relation i == 15000 && y != 0 && i' == i && y' == y;
+    edge 3 \"fail\": check -> bad relation true;";
+
+fn phased() -> Task {
+    frontend::parse_ts("phased.ts", PHASED).expect("test task parses")
+}
+
+/// The split of [`PHASED`] on its phases.
+fn split_phased() -> Split {
+    let task = phased();
+    let ph = candidate(&task).expect("candidate");
+    in_context(|| split(&task, &ph, &Budget::new(None)).expect("no timeout")).expect("split")
+}
+
+fn big(k: i64) -> BigInt {
+    BigInt::from(k)
+}
+
+#[test]
+fn the_counter_of_the_one_loop_and_its_thresholds_are_found() {
+    let ph = candidate(&phased()).expect("a phase candidate");
+    assert_eq!(ph.loc, "loop");
+    assert_eq!(ph.counter, "i");
+    assert_eq!(ph.thresholds, vec![big(2500), big(7500), big(12500)]);
+}
+
+#[test]
+fn a_counter_compared_with_one_constant_only_is_no_phase_candidate() {
+    let text = PHASED
+        .replace("i >= 12500 || ", "")
+        .replace("(i >= 7500 || !(i >= 7500)) && ", "");
+    let task = frontend::parse_ts("one.ts", &text).expect("parses");
+    assert_eq!(candidate(&task), None);
+}
+
+#[test]
+fn a_variable_the_loop_does_not_step_by_a_constant_is_no_counter() {
+    let task = frontend::parse_ts("doubling.ts", &PHASED.replace("i' == i + 1", "i' == 2 * i"))
+        .expect("parses");
+    assert_eq!(candidate(&task), None);
+}
+
+#[test]
+fn a_task_with_a_second_cycle_is_no_phase_candidate() {
+    let text = PHASED.replace(
+        "edge 3 \"fail\"",
+        "edge 4 \"back\": check -> loop relation i' == i && y' == y;\n    edge 3 \"fail\"",
+    );
+    let task = frontend::parse_ts("cycle.ts", &text).expect("parses");
+    assert_eq!(candidate(&task), None);
+}
+
+#[test]
+fn each_phase_becomes_a_location_whose_loop_no_longer_compares_the_counter() {
+    let split = split_phased();
+    assert_eq!(
+        split.task.locations,
+        ["init", "loop#0", "loop#1", "loop#2", "loop#3", "check", "bad"]
+    );
+    let edges: Vec<(&str, &str, &str)> = split
+        .task
+        .edges
+        .iter()
+        .map(|e| (e.name.as_str(), e.from.as_str(), e.to.as_str()))
+        .collect();
+    // Only i = 0 is entered; a phase steps into itself or the next one;
+    // i == 15000 lies in the last phase.
+    assert_eq!(
+        edges,
+        [
+            ("enter", "init", "loop#0"),
+            ("step", "loop#0", "loop#0"),
+            ("step", "loop#0", "loop#1"),
+            ("step", "loop#1", "loop#1"),
+            ("step", "loop#1", "loop#2"),
+            ("step", "loop#2", "loop#2"),
+            ("step", "loop#2", "loop#3"),
+            ("step", "loop#3", "loop#3"),
+            ("leave", "loop#3", "check"),
+            ("fail", "check", "bad"),
+        ]
+    );
+    // Within a phase the branch is decided: loop#1 only rises by 1.
+    let rising = &split.task.edges[3].relation;
+    let text = format::print::expr_to_string(rising);
+    assert!(!text.contains("y - 2") && text.contains("y + 1"), "{text}");
+    assert_eq!(split.expand(&[0, 1, 2, 3]), vec![0, 1, 1, 1]);
+}
+
+#[test]
+fn a_lifted_region_pins_the_phase_of_its_split_location() {
+    let split = split_phased();
+    let y_zero = Expr::eq(Expr::var("y"), Expr::int(0));
+    let regions: BTreeMap<String, Expr> = [
+        ("loop#0".to_string(), Expr::Bool(false)),
+        ("loop#1".to_string(), y_zero.clone()),
+    ]
+    .into_iter()
+    .collect();
+    let lifted = split.lift_regions(&regions);
+    let i = || Box::new(Expr::var("i"));
+    let in_phase_1 = vec![
+        Expr::Ge(i(), Box::new(Expr::int(2500))),
+        Expr::Lt(i(), Box::new(Expr::int(7500))),
+    ];
+    assert_eq!(
+        lifted["loop"],
+        Expr::And(in_phase_1.into_iter().chain([y_zero]).collect())
+    );
+}
+
+#[test]
+fn deep_samples_jump_to_the_phases_thousands_of_iterations_in() {
+    let split = split_phased();
+    let mut seen: BTreeMap<String, Vec<Vec<BigInt>>> = BTreeMap::new();
+    seen.insert("loop#0".into(), vec![vec![big(0), big(0)]]);
+    deep_samples(&split.task, &mut seen);
+    // Already sampled: left alone.
+    assert_eq!(seen["loop#0"], vec![vec![big(0), big(0)]]);
+    // Every state on y = i - 7500 (i, y in the task's variable order).
+    for loc in ["loop#1", "loop#2"] {
+        let states = &seen[loc];
+        assert!(states.len() >= 2, "{loc}: {states:?}");
+        for s in states {
+            assert_eq!(&s[1] - &s[0], big(-7500), "{loc}: {s:?}");
+        }
+    }
+    for s in &seen["loop#3"] {
+        assert_eq!(&s[1] + big(2) * &s[0], big(30000), "{s:?}");
+    }
+}
+
+#[test]
+fn a_repeat_that_never_ends_is_cut_at_the_longest_jump() {
+    let task = frontend::parse_ts(
+        "forever.ts",
+        "var i: int; location init; location l; location bad; initial init; bad bad;
+         init true;
+         edge 0 \"enter\": init -> l relation i' == 0;
+         edge 1 \"step\": l -> l relation i' == i + 3;
+         edge 2 \"fail\": l -> bad relation i < 0;",
+    )
+    .expect("parses");
+    let mut seen = BTreeMap::new();
+    deep_samples(&task, &mut seen);
+    let states: Vec<BigInt> = seen["l"].iter().map(|s| s[0].clone()).collect();
+    let longest = states
+        .windows(2)
+        .map(|w| &w[1] - &w[0])
+        .max()
+        .expect("states");
+    // One jump of 2^40 - 1 iterations of 3, no more.
+    assert_eq!(
+        longest,
+        big(3) * ((big(1) << LONGEST_JUMP_BITS) - 1) + 3,
+        "{states:?}"
+    );
+}
