@@ -7,13 +7,15 @@
 //! `i = 2500`, `7500`, `12500`: their invariants are disjunctions over the
 //! phases (`y = -2i` while `i <= 2500`, `y = i - 7500` up to `12500`, ...),
 //! which neither PDR's cubes nor the guessed linear invariants express
-//! (`s_split_49`: unknown at 10 s; Golem's TPA solves it). With a location
+//! (`s_split_49`, `s_split_01`: unknown at 10 s; Golem's TPA solves them). With a location
 //! per phase each disjunct is a location's own linear invariant.
 //!
 //! The counter `c` is a state variable that every self-loop of the loop's
 //! location `L` steps by a constant (`c' = c + k`, `k != 0`, a top-level
-//! conjunct) and that the self-loops compare with constants in at least
-//! [`MIN_THRESHOLDS`] places. Each comparison is `c >= t` or its negation
+//! conjunct) and that the self-loops compare with constants inside a
+//! branch (under a disjunction or an `ite`: what the loop does depends on
+//! it; the loop's guard only says where it stops), at
+//! [`MIN_THRESHOLDS`] to [`MAX_THRESHOLDS`] thresholds. Each comparison is `c >= t` or its negation
 //! for a threshold `t`; the thresholds `t_1 < ... < t_n` cut the integers
 //! into phases `P_0 = c < t_1`, `P_p = t_p <= c < t_{p+1}`, `P_n = t_n <= c`.
 //! `L` becomes `L#0` ... `L#n`; an edge from `L#p` to `L#q` is the
@@ -32,9 +34,8 @@ use format::{Edge, Expr, Num, Task, VarSort};
 use num_bigint::BigInt;
 use std::collections::{BTreeMap, BTreeSet};
 
-/// Fewer distinct thresholds than this: no split (one threshold is a loop
-/// exit or a bound, which PDR handles as it is).
-const MIN_THRESHOLDS: usize = 2;
+/// Fewer distinct thresholds than this: no split.
+const MIN_THRESHOLDS: usize = 1;
 /// More than this: no split (data compared with many constants, not phases).
 const MAX_THRESHOLDS: usize = 8;
 /// At most this many locations in the task (a loop and a few checks).
@@ -218,13 +219,23 @@ fn threshold(atom: &Expr, c: &str, next: bool) -> Option<(BigInt, bool)> {
     })
 }
 
+/// The thresholds of the comparisons of `c` inside a branch of `e` (under
+/// a disjunction, an implication or an `ite`): what the loop does depends
+/// on them. A comparison outside every branch (the loop's guard, a
+/// conjunct) only says where the loop stops, which is no phase.
 fn collect_thresholds(e: &Expr, c: &str, out: &mut BTreeSet<BigInt>) {
-    let mut stack = vec![e];
-    while let Some(e) = stack.pop() {
-        if let Some((t, _)) = threshold(e, c, false) {
-            out.insert(t);
-        } else {
-            stack.extend(e.children());
+    let mut stack = vec![(e, false)];
+    while let Some((e, branched)) = stack.pop() {
+        match threshold(e, c, false) {
+            Some((t, _)) if branched => {
+                out.insert(t);
+            }
+            Some(_) => {}
+            None => {
+                let branch =
+                    branched || matches!(e, Expr::Or(_) | Expr::Implies(..) | Expr::Ite(..));
+                stack.extend(e.children().into_iter().map(|x| (x, branch)));
+            }
         }
     }
 }

@@ -42,11 +42,27 @@ fn the_counter_of_the_one_loop_and_its_thresholds_are_found() {
 }
 
 #[test]
-fn a_counter_compared_with_one_constant_only_is_no_phase_candidate() {
+fn one_threshold_inside_a_branch_makes_two_phases() {
     let text = PHASED
         .replace("i >= 12500 || ", "")
         .replace("(i >= 7500 || !(i >= 7500)) && ", "");
     let task = frontend::parse_ts("one.ts", &text).expect("parses");
+    let ph = candidate(&task).expect("a phase candidate");
+    assert_eq!(ph.thresholds, vec![big(2500)]);
+}
+
+#[test]
+fn a_counter_compared_only_in_the_loops_guard_is_no_phase_candidate() {
+    let task = frontend::parse_ts(
+        "guard.ts",
+        "var i: int; var y: int;
+         location init; location l; location bad; initial init; bad bad;
+         init true;
+         edge 0 \"enter\": init -> l relation i' == 0 && y' == 0;
+         edge 1 \"step\": l -> l relation i < 1000 && !(i >= 2000) && i' == i + 1 && y' == y + 2;
+         edge 2 \"fail\": l -> bad relation i >= 1000 && y != 2000;",
+    )
+    .expect("parses");
     assert_eq!(candidate(&task), None);
 }
 
