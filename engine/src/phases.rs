@@ -32,6 +32,7 @@ use crate::smt::{self, Budget, Unknown};
 use crate::split::{fold, propagate, Split};
 use format::{Edge, Expr, Num, Task, VarSort};
 use num_bigint::BigInt;
+use num_integer::Integer;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Fewer distinct thresholds than this: no split.
@@ -42,13 +43,18 @@ const MAX_THRESHOLDS: usize = 8;
 const MAX_LOCATIONS: usize = 16;
 
 /// Where a task is split into phases: the loop's location, its counter
-/// and the thresholds (sorted, distinct).
+/// (a linear term over state variables) and the thresholds (sorted,
+/// distinct).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Phases {
     pub loc: String,
-    pub counter: String,
+    pub counter: Term,
     pub thresholds: Vec<BigInt>,
 }
+
+/// A linear term `sum a_i x_i` over state variables, by name; its first
+/// coefficient positive (a comparison with the other sign is mirrored).
+pub type Term = BTreeMap<String, BigInt>;
 
 /// The phases to split `task` on, if it has the shape (see the module
 /// comment): no arrays, at most [`MAX_LOCATIONS`] locations and
@@ -78,37 +84,42 @@ pub fn candidate(task: &Task) -> Option<Phases> {
         .iter()
         .filter(|e| e.from == loc && e.to == loc)
         .collect();
-    let ints: Vec<&str> = task
+    let ints: BTreeSet<&str> = task
         .vars
         .iter()
         .filter(|v| v.sort == VarSort::Int)
         .map(|v| v.name.as_str())
         .collect();
+    let mut compared: BTreeMap<Term, BTreeSet<BigInt>> = BTreeMap::new();
+    for e in &loops {
+        collect_thresholds(&e.relation, &mut compared);
+    }
     let mut best: Option<Phases> = None;
-    for c in ints {
-        let local = |e: &Edge| e.locals.iter().any(|l| l.name == c);
-        if loops
-            .iter()
-            .any(|e| local(e) || !steps_by_a_constant(&e.relation, c))
-        {
-            continue;
-        }
-        let mut thresholds = BTreeSet::new();
-        for e in &loops {
-            collect_thresholds(&e.relation, c, &mut thresholds);
-        }
-        if thresholds.len() < MIN_THRESHOLDS || thresholds.len() > MAX_THRESHOLDS {
+    for (term, thresholds) in compared {
+        // A counter: state variables only, each stepped by a constant on
+        // every loop edge, the term by a constant other than 0.
+        let counts = loops.iter().all(|e| {
+            let state =
+                |x: &String| ints.contains(x.as_str()) && !e.locals.iter().any(|l| l.name == *x);
+            term.keys().all(state)
+                && term
+                    .iter()
+                    .map(|(x, a)| Some(a * step(&e.relation, x)?))
+                    .sum::<Option<BigInt>>()
+                    .is_some_and(|k| k != BigInt::from(0))
+        });
+        if !counts || thresholds.len() < MIN_THRESHOLDS || thresholds.len() > MAX_THRESHOLDS {
             continue;
         }
         // The counter compared in the most places; the first in the
-        // task's variable order among equals.
+        // terms' order among equals.
         if best
             .as_ref()
             .is_none_or(|b| b.thresholds.len() < thresholds.len())
         {
             best = Some(Phases {
                 loc: loc.to_string(),
-                counter: c.to_string(),
+                counter: term,
                 thresholds: thresholds.into_iter().collect(),
             });
         }
@@ -153,82 +164,98 @@ fn has_other_cycle(task: &Task) -> bool {
     done < n
 }
 
-/// Does `relation` have a top-level conjunct `c' = c + k` (`k != 0`, any
-/// order of the sum and of the equation)?
-fn steps_by_a_constant(relation: &Expr, c: &str) -> bool {
+/// The constant `k` of a top-level conjunct `x' = x + k` of `relation`
+/// (any arrangement of the linear equation; `k` may be 0).
+fn step(relation: &Expr, x: &str) -> Option<BigInt> {
     let conjuncts: Vec<&Expr> = match relation {
         Expr::And(parts) => parts.iter().collect(),
         other => vec![other],
     };
-    let is_next = |e: &Expr| matches!(e, Expr::Next(n) if n == c);
-    let is_var = |e: &Expr| matches!(e, Expr::Var(n) if n == c);
-    let nonzero = |e: &Expr| matches!(e, Expr::Int(Num(k)) if *k != BigInt::from(0));
-    let step = |e: &Expr| match e {
-        Expr::Add(xs) if xs.len() == 2 => {
-            (is_var(&xs[0]) && nonzero(&xs[1])) || (nonzero(&xs[0]) && is_var(&xs[1]))
-        }
-        Expr::Sub(a, b) => is_var(a) && nonzero(b),
-        _ => false,
-    };
-    conjuncts.into_iter().any(|e| match e {
-        Expr::Eq(a, b) => (is_next(a) && step(b)) || (step(a) && is_next(b)),
-        _ => false,
+    conjuncts.into_iter().find_map(|e| {
+        let Expr::Eq(a, b) = e else { return None };
+        let (mut coefs, k) = linear(&Expr::Sub(a.clone(), b.clone()))?;
+        // a - b = s x' - s x + k' (s = 1 or -1): x' = x - k' / s.
+        let s = coefs.remove(&(x.to_string(), true))?;
+        let minus = coefs.remove(&(x.to_string(), false))?;
+        (coefs.is_empty() && (s == BigInt::from(1) || s == BigInt::from(-1)) && minus == -&s)
+            .then(|| -k * s)
     })
 }
 
-/// The threshold `t` with `atom` equivalent to `c >= t` (`Some((t, true))`)
-/// or to its negation (`Some((t, false))`), for a comparison of `c` (of
-/// `c'` when `next`) with an integer constant.
-fn threshold(atom: &Expr, c: &str, next: bool) -> Option<(BigInt, bool)> {
-    let counter = |e: &Expr| match e {
-        Expr::Var(n) if !next => n == c,
-        Expr::Next(n) if next => n == c,
-        _ => false,
-    };
-    let constant = |e: &Expr| match e {
-        Expr::Int(Num(k)) => Some(k.clone()),
-        _ => None,
-    };
-    let one = BigInt::from(1);
-    let (a, b, op) = match atom {
-        Expr::Ge(a, b) => (a, b, ">="),
-        Expr::Gt(a, b) => (a, b, ">"),
-        Expr::Le(a, b) => (a, b, "<="),
-        Expr::Lt(a, b) => (a, b, "<"),
+/// `e` as `sum a_v v + k` over current (`false`) and next (`true`) state
+/// variables, zero coefficients dropped; `None` if it is not linear.
+fn linear(e: &Expr) -> Option<(BTreeMap<(String, bool), BigInt>, BigInt)> {
+    let mut coefs: BTreeMap<(String, bool), BigInt> = BTreeMap::new();
+    let mut k = BigInt::from(0);
+    let mut stack: Vec<(&Expr, BigInt)> = vec![(e, BigInt::from(1))];
+    while let Some((e, m)) = stack.pop() {
+        match e {
+            Expr::Int(Num(v)) => k += &m * v,
+            Expr::Var(x) => *coefs.entry((x.clone(), false)).or_default() += &m,
+            Expr::Next(x) => *coefs.entry((x.clone(), true)).or_default() += &m,
+            Expr::Add(xs) => stack.extend(xs.iter().map(|x| (x, m.clone()))),
+            Expr::Sub(a, b) => {
+                stack.push((a, m.clone()));
+                stack.push((b, -m));
+            }
+            Expr::Neg(a) => stack.push((a, -m)),
+            Expr::Mul(Num(c), a) => stack.push((a, m * c)),
+            _ => return None,
+        }
+    }
+    coefs.retain(|_, a| *a != BigInt::from(0));
+    Some((coefs, k))
+}
+
+/// The term `t` and threshold `k` with `atom` equivalent to `t >= k`
+/// (`true`) or to its negation (`false`): a comparison of a linear term
+/// over the current state (over the next one when `next`) with a
+/// constant, `t`'s first coefficient positive.
+fn threshold(atom: &Expr, next: bool) -> Option<(Term, BigInt, bool)> {
+    let (a, b, strict, at_least) = match atom {
+        Expr::Ge(a, b) => (a, b, false, true),
+        Expr::Gt(a, b) => (a, b, true, true),
+        Expr::Le(a, b) => (a, b, false, false),
+        Expr::Lt(a, b) => (a, b, true, false),
         _ => return None,
     };
-    // Counter on the left: c op k. On the right: k op c, i.e. c op' k.
-    let (k, op) = if counter(a) {
-        (constant(b)?, op)
-    } else if counter(b) {
-        let mirrored = match op {
-            ">=" => "<=",
-            ">" => "<",
-            "<=" => ">=",
-            _ => ">",
-        };
-        (constant(a)?, mirrored)
-    } else {
+    // a - b = t + c: the atom says t + c (>=, >, <=, <) 0.
+    let (coefs, c) = linear(&Expr::Sub(a.clone(), b.clone()))?;
+    if coefs.is_empty() || coefs.keys().any(|(_, n)| *n != next) {
         return None;
-    };
-    Some(match op {
-        ">=" => (k, true),
-        ">" => (k + one, true),
-        "<=" => (k + one, false),
-        _ => (k, false),
-    })
+    }
+    let mut term: Term = coefs.into_iter().map(|((x, _), a)| (x, a)).collect();
+    let (mut c, mut at_least) = (c, at_least);
+    if term.values().next().is_some_and(|a| *a < BigInt::from(0)) {
+        // -t + c op 0 is t - c op' 0.
+        term.values_mut().for_each(|a| *a = -a.clone());
+        c = -c;
+        at_least = !at_least;
+    }
+    // t + c >= 0: t >= -c; t + c > 0: t >= 1 - c; t + c <= 0: not t >= 1 - c;
+    // t + c < 0: not t >= -c.
+    let one_more = strict == at_least;
+    let k = if one_more { BigInt::from(1) - c } else { -c };
+    // g t' >= k is t' >= ceil(k / g): `10 w >= 7` and `w >= 1` are one
+    // comparison of one term.
+    let g = term.values().fold(BigInt::from(0), |g, a| g.gcd(a));
+    if g > BigInt::from(1) {
+        term.values_mut().for_each(|a| *a = &*a / &g);
+        return Some((term, k.div_ceil(&g), at_least));
+    }
+    Some((term, k, at_least))
 }
 
-/// The thresholds of the comparisons of `c` inside a branch of `e` (under
-/// a disjunction, an implication or an `ite`): what the loop does depends
-/// on them. A comparison outside every branch (the loop's guard, a
-/// conjunct) only says where the loop stops, which is no phase.
-fn collect_thresholds(e: &Expr, c: &str, out: &mut BTreeSet<BigInt>) {
+/// The thresholds, per term, of the comparisons inside a branch of `e`
+/// (under a disjunction, an implication or an `ite`): what the loop does
+/// depends on them. A comparison outside every branch (the loop's guard,
+/// a conjunct) only says where the loop stops, which is no phase.
+fn collect_thresholds(e: &Expr, out: &mut BTreeMap<Term, BTreeSet<BigInt>>) {
     let mut stack = vec![(e, false)];
     while let Some((e, branched)) = stack.pop() {
-        match threshold(e, c, false) {
-            Some((t, _)) if branched => {
-                out.insert(t);
+        match threshold(e, false) {
+            Some((term, k, _)) if branched => {
+                out.entry(term).or_default().insert(k);
             }
             Some(_) => {}
             None => {
@@ -238,6 +265,34 @@ fn collect_thresholds(e: &Expr, c: &str, out: &mut BTreeSet<BigInt>) {
             }
         }
     }
+}
+
+/// `term` as an expression over the current state (the next one when `next`).
+fn term_expr(term: &Term, next: bool) -> Expr {
+    let parts: Vec<Expr> = term
+        .iter()
+        .map(|(x, a)| {
+            let v = if next {
+                Expr::Next(x.clone())
+            } else {
+                Expr::var(x)
+            };
+            if *a == BigInt::from(1) {
+                v
+            } else {
+                Expr::Mul(Num(a.clone()), Box::new(v))
+            }
+        })
+        .collect();
+    match <[Expr; 1]>::try_from(parts) {
+        Ok([one]) => one,
+        Err(parts) => Expr::Add(parts),
+    }
+}
+
+/// `term` for `--verbose`: `a0 - a2`.
+fn term_text(term: &Term) -> String {
+    format::print::expr_to_string(&term_expr(term, false))
 }
 
 /// Phase `p`'s bounds: `lo <= c < hi`, `None` for unbounded.
@@ -279,8 +334,10 @@ fn decide(relation: &Expr, ph: &Phases, cur: Option<usize>, next: Option<usize>)
     fold(&relation.rewrite(&|x| {
         for (phase, is_next) in [(cur, false), (next, true)] {
             let Some(p) = phase else { continue };
-            if let Some((t, positive)) = threshold(x, &ph.counter, is_next) {
-                return decided(&t, bounds(ts, p)).map(|v| Expr::Bool(v == positive));
+            if let Some((term, t, positive)) = threshold(x, is_next) {
+                if term == ph.counter {
+                    return decided(&t, bounds(ts, p)).map(|v| Expr::Bool(v == positive));
+                }
             }
         }
         None
@@ -309,7 +366,7 @@ pub fn split(task: &Task, ph: &Phases, budget: &Budget) -> Result<Option<Split>,
             init: task.init.clone(),
             edges: Vec::new(),
         },
-        on: format!("{} phases of {} at {}", n, ph.counter, ph.loc),
+        on: format!("{} phases of {} at {}", n, term_text(&ph.counter), ph.loc),
         places: BTreeMap::new(),
         origin: BTreeMap::new(),
     };
@@ -317,7 +374,7 @@ pub fn split(task: &Task, ph: &Phases, budget: &Budget) -> Result<Option<Split>,
         if *l == ph.loc {
             for (p, name) in names.iter().enumerate() {
                 out.task.locations.push(name.clone());
-                let cond = condition(&ph.thresholds, p, &Expr::var(&ph.counter));
+                let cond = condition(&ph.thresholds, p, &term_expr(&ph.counter, false));
                 out.places.insert(name.clone(), (l.clone(), cond));
             }
         } else {
@@ -331,13 +388,13 @@ pub fn split(task: &Task, ph: &Phases, budget: &Budget) -> Result<Option<Split>,
             vec![None]
         }
     };
-    let counter_next = Expr::Next(ph.counter.clone());
+    let (counter, counter_next) = (term_expr(&ph.counter, false), term_expr(&ph.counter, true));
     for e in &task.edges {
         for p in phases_at(&e.from) {
             for q in phases_at(&e.to) {
                 let mut parts = Vec::new();
                 if let Some(p) = p {
-                    parts.extend(condition(&ph.thresholds, p, &Expr::var(&ph.counter)));
+                    parts.extend(condition(&ph.thresholds, p, &counter));
                 }
                 parts.push(decide(&e.relation, ph, p, q));
                 if let Some(q) = q {

@@ -37,7 +37,7 @@ fn big(k: i64) -> BigInt {
 fn the_counter_of_the_one_loop_and_its_thresholds_are_found() {
     let ph = candidate(&phased()).expect("a phase candidate");
     assert_eq!(ph.loc, "loop");
-    assert_eq!(ph.counter, "i");
+    assert_eq!(ph.counter, Term::from([("i".to_string(), big(1))]));
     assert_eq!(ph.thresholds, vec![big(2500), big(7500), big(12500)]);
 }
 
@@ -49,6 +49,31 @@ fn one_threshold_inside_a_branch_makes_two_phases() {
     let task = frontend::parse_ts("one.ts", &text).expect("parses");
     let ph = candidate(&task).expect("a phase candidate");
     assert_eq!(ph.thresholds, vec![big(2500)]);
+}
+
+#[test]
+fn a_difference_of_two_counters_compared_in_a_branch_is_a_counter() {
+    // x gains 5 a step, n 1: n - x counts by -4 and the branch flips where
+    // it drops below 1 (n <= x is !(n - x >= 1); the first variable by
+    // name has the positive coefficient).
+    let task = frontend::parse_ts(
+        "relative.ts",
+        "var x: int; var n: int; var y: int;
+         location init; location l; location bad; initial init; bad bad;
+         init true;
+         edge 0 \"enter\": init -> l relation x' == 0 && n' > 0 && y' == 0;
+         edge 1 \"step\": l -> l relation x' == x + 5 && n' == 1 + n
+             && (n <= x && y' == y - 1 || !(n <= x) && y' == y + 1);
+         edge 2 \"fail\": l -> bad relation y < -1000 && x < 0;",
+    )
+    .expect("parses");
+    let ph = candidate(&task).expect("a phase candidate");
+    let n_minus_x = Term::from([("n".to_string(), big(1)), ("x".to_string(), big(-1))]);
+    assert_eq!(ph.counter, n_minus_x);
+    assert_eq!(ph.thresholds, vec![big(1)]);
+    let split =
+        in_context(|| split(&task, &ph, &Budget::new(None)).expect("no timeout")).expect("split");
+    assert_eq!(split.task.locations, ["init", "l#0", "l#1", "bad"]);
 }
 
 #[test]
