@@ -1,32 +1,37 @@
-//! Phase splitting: the one loop of a task, whose body branches on
-//! thresholds of a counter, gets one location per phase of that counter,
-//! and answers on it are lifted back as [`crate::split`]'s are.
+//! Phase splitting: a loop whose body branches on thresholds of a counter
+//! gets one location per phase of that counter, and answers on it are
+//! lifted back as [`crate::split`]'s are.
 //!
 //! Why: the multi-phase problems of CHC-COMP (`aeval-benchmarks`'
 //! `s_split_*`) count `i` from 0 and change what the loop does at
 //! `i = 2500`, `7500`, `12500`: their invariants are disjunctions over the
 //! phases (`y = -2i` while `i <= 2500`, `y = i - 7500` up to `12500`, ...),
 //! which neither PDR's cubes nor the guessed linear invariants express
-//! (`s_split_49`, `s_split_01`: unknown at 10 s; Golem's TPA solves them). With a location
-//! per phase each disjunct is a location's own linear invariant.
+//! (`s_split_49`, `s_split_01`: unknown at 10 s; Golem's TPA solves them).
+//! With a location per phase each disjunct is a location's own linear
+//! invariant.
 //!
-//! The counter `c` is a state variable that every self-loop of the loop's
-//! location `L` steps by a constant (`c' = c + k`, `k != 0`, a top-level
-//! conjunct) and that the self-loops compare with constants inside a
-//! branch (under a disjunction or an `ite`: what the loop does depends on
-//! it; the loop's guard only says where it stops), at
-//! [`MIN_THRESHOLDS`] to [`MAX_THRESHOLDS`] thresholds. Each comparison is `c >= t` or its negation
-//! for a threshold `t`; the thresholds `t_1 < ... < t_n` cut the integers
-//! into phases `P_0 = c < t_1`, `P_p = t_p <= c < t_{p+1}`, `P_n = t_n <= c`.
-//! `L` becomes `L#0` ... `L#n`; an edge from `L#p` to `L#q` is the
-//! original edge with `P_p(c)` and `P_q(c')` conjoined and every comparison
-//! of `c` (of `c'`) that the phase decides replaced by its truth value;
-//! the combinations no state satisfies (one query each) are dropped. Every
-//! original step from a state at `L` in phase `p` into phase `q` is a step
-//! of the split task, so an invariant `R_p` of each `L#p` gives `L` the
-//! invariant `or_p (P_p(c) && R_p)`, and a split counterexample's edges
-//! name original edges, solved again on the original task. The answers
-//! are the original task's, and certa-check checks them as such.
+//! The task has no cycle but self-loops. The counter `c` of a looping
+//! location `L` is a linear term over state variables that every
+//! self-loop of `L` steps by a constant other than 0 (each variable by a
+//! top-level conjunct `x' = x + k`) and that the self-loops compare with
+//! constants inside a branch (under a disjunction or an `ite`: what the
+//! loop does depends on it; the loop's guard only says where it stops), at
+//! [`MIN_THRESHOLDS`] to [`MAX_THRESHOLDS`] thresholds. Each comparison
+//! is `c >= t` or its negation for a threshold `t`; the thresholds
+//! `t_1 < ... < t_n` cut the integers into phases `P_0 = c < t_1`,
+//! `P_p = t_p <= c < t_{p+1}`, `P_n = t_n <= c`. `L` becomes `L#0` ...
+//! `L#n`; an edge from `L#p` to `L#q` is the original edge with `P_p(c)`
+//! and `P_q(c')` conjoined and every comparison of `c` (of `c'`) that the
+//! phase decides replaced by its truth value; the combinations no state
+//! satisfies (one query each) are dropped. Every original step from a
+//! state at `L` in phase `p` into phase `q` is a step of the split task,
+//! so an invariant `R_p` of each `L#p` gives `L` the invariant
+//! `or_p (P_p(c) && R_p)`, and a split counterexample's edges name
+//! original edges, solved again on the original task. A phase may have a
+//! counter of its own and is split again ([`split_all`]); the conditions
+//! of both splits then single out the place. The answers are the original
+//! task's, and certa-check checks them as such.
 
 use crate::smt::{self, Budget, Unknown};
 use crate::split::{fold, propagate, Split};
@@ -58,8 +63,8 @@ pub type Term = BTreeMap<String, BigInt>;
 
 /// The phases to split `task` on, if it has the shape (see the module
 /// comment): no arrays, at most [`MAX_LOCATIONS`] locations and
-/// [`crate::split::MAX_TASK_EDGES`] edges, exactly one location with
-/// self-loops, no other cycle. Syntax only: no query.
+/// [`crate::split::MAX_TASK_EDGES`] edges, no cycle but self-loops, the
+/// first location whose self-loops have a counter. Syntax only: no query.
 pub fn candidate(task: &Task) -> Option<Phases> {
     if task.has_arrays()
         || task.locations.len() > MAX_LOCATIONS
@@ -67,18 +72,20 @@ pub fn candidate(task: &Task) -> Option<Phases> {
     {
         return None;
     }
-    let looping: BTreeSet<&str> = task
-        .edges
-        .iter()
-        .filter(|e| e.from == e.to)
-        .map(|e| e.from.as_str())
-        .collect();
-    let [loc] = looping.into_iter().collect::<Vec<_>>()[..] else {
-        return None;
-    };
-    if loc == task.initial_location || loc == task.bad_location || has_other_cycle(task) {
+    if has_other_cycle(task) {
         return None;
     }
+    // The first looping location, in the task's order, with a counter.
+    task.locations
+        .iter()
+        .filter(|l| **l != task.initial_location && **l != task.bad_location)
+        .filter(|l| task.edges.iter().any(|e| e.from == **l && e.to == **l))
+        .find_map(|l| candidate_at(task, l))
+}
+
+/// The phases of the loop at `loc`, if its self-loops step a counter
+/// compared with constants inside a branch.
+fn candidate_at(task: &Task, loc: &str) -> Option<Phases> {
     let loops: Vec<&Edge> = task
         .edges
         .iter()
@@ -350,6 +357,58 @@ fn place_name(task: &Task, loc: &str, p: usize) -> String {
         name.push('#');
     }
     name
+}
+
+/// Rounds of [`split_all`]: a phase's own phases, and theirs.
+const MAX_ROUNDS: usize = 3;
+
+/// The phase split of `task` on `ph`, and then of the split task on its
+/// own candidates (at most [`MAX_ROUNDS`] splits in all), as one split of
+/// `task`. Why again: a second counter may count only in one phase
+/// (`s_split_44`: `j` rises once `i >= 1000`, and the loop branches on
+/// `j >= 2000`), a counter there and nowhere else.
+pub fn split_all(task: &Task, ph: &Phases, budget: &Budget) -> Result<Option<Split>, Unknown> {
+    let Some(mut out) = split(task, ph, budget)? else {
+        return Ok(None);
+    };
+    for _ in 1..MAX_ROUNDS {
+        let Some(ph) = candidate(&out.task) else {
+            break;
+        };
+        let Some(next) = split(&out.task, &ph, budget)? else {
+            break;
+        };
+        out = compose(out, next);
+    }
+    Ok(Some(out))
+}
+
+/// `second` (a split of `first.task`) as a split of `first`'s original.
+fn compose(first: Split, second: Split) -> Split {
+    let mut places = BTreeMap::new();
+    for (name, (loc, cond)) in &first.places {
+        if second.task.has_location(name) {
+            places.insert(name.clone(), (loc.clone(), cond.clone()));
+        }
+    }
+    for (name, (loc, cond)) in second.places {
+        let place = match first.places.get(&loc) {
+            Some((original, outer)) => (original.clone(), [outer.clone(), cond].concat()),
+            None => (loc, cond),
+        };
+        places.insert(name, place);
+    }
+    let origin = second
+        .origin
+        .iter()
+        .map(|(&e, o)| (e, first.origin.get(o).copied().unwrap_or(*o)))
+        .collect();
+    Split {
+        task: second.task,
+        on: format!("{}, then {}", first.on, second.on),
+        places,
+        origin,
+    }
 }
 
 /// The phase split of `task` on `ph` (see the module comment); `None`

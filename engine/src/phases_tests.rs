@@ -214,3 +214,35 @@ fn a_repeat_that_never_ends_is_cut_at_the_longest_jump() {
         "{states:?}"
     );
 }
+
+#[test]
+fn a_counter_that_counts_in_one_phase_only_splits_that_phase_again() {
+    // j rises once i >= 1000; the loop branches on j >= 2000 as well.
+    let task = frontend::parse_ts(
+        "nested.ts",
+        "var i: int; var j: int; var k: int;
+         location init; location l; location bad; initial init; bad bad;
+         init true;
+         edge 0 \"enter\": init -> l relation i' == 0 && j' == 1000 && k' == 2000;
+         edge 1 \"step\": l -> l relation i' == i + 1
+             && (i >= 1000 && j' == j + 1 || !(i >= 1000) && j' == j)
+             && (j >= 2000 && k' == k + 1 || !(j >= 2000) && k' == k);
+         edge 2 \"fail\": l -> bad relation j >= 2000 && i != k;",
+    )
+    .expect("parses");
+    let ph = candidate(&task).expect("a phase candidate");
+    assert_eq!(ph.counter, Term::from([("i".to_string(), big(1))]));
+    let split = in_context(|| split_all(&task, &ph, &Budget::new(None)).expect("no timeout"))
+        .expect("split");
+    assert_eq!(
+        split.task.locations,
+        ["init", "l#0", "l#1#0", "l#1#1", "bad"]
+    );
+    // The inner place's condition: i's phase, then j's.
+    let (loc, cond) = &split.places["l#1#1"];
+    assert_eq!(loc, "l");
+    let text: Vec<String> = cond.iter().map(format::print::expr_to_string).collect();
+    assert_eq!(text, ["i >= 1000", "j >= 2000"]);
+    // Split edges name the original task's edges.
+    assert!(split.origin.values().all(|&e| e <= 2), "{:?}", split.origin);
+}
