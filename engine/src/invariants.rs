@@ -762,7 +762,7 @@ fn surviving(
 /// preserved by every edge given all surviving candidates at its source.
 /// Facts implied by the other survivors at the same location are dropped.
 pub fn linear_invariants(task: &Task, budget: &Budget) -> Result<Vec<(String, Expr)>, Unknown> {
-    linear_invariants_of(task, &sampled_states(task, budget)?, budget)
+    linear_invariants_of(task, &sampled_states(task, budget)?, budget, false)
 }
 
 /// Concrete states per location from a few bounded random runs from the
@@ -795,11 +795,19 @@ impl Samples {
     }
 }
 
-/// [`linear_invariants`] from states already sampled.
+/// [`linear_invariants`] from states already sampled. With `unreached`,
+/// a location no sample reached starts with the candidate `false` (kept
+/// only if no edge enters it from the states the other candidates allow):
+/// a location that a split made and no run can reach (`x < 1000 && y >=
+/// 2000` where `y = x`) otherwise counts as `true`, and its edges break
+/// every candidate where they lead (`s_split_42`). The invariants found
+/// are inductive together with those `false`s, so a caller taking them
+/// must take the `false`s too (PDR: a lemma with the empty cube).
 pub fn linear_invariants_of(
     task: &Task,
     samples: &Samples,
     budget: &Budget,
+    unreached: bool,
 ) -> Result<Vec<(String, Expr)>, Unknown> {
     let mut cand: BTreeMap<String, Vec<Expr>> = BTreeMap::new();
     let live = live_vars(task);
@@ -812,6 +820,14 @@ pub fn linear_invariants_of(
             let mut facts = candidates(task, points, &at);
             facts.retain(|f| once.insert(f.clone()));
             cand.insert(loc.clone(), facts);
+        }
+    }
+    if unreached {
+        for l in &task.locations {
+            if *l != task.initial_location && *l != task.bad_location && !samples.0.contains_key(l)
+            {
+                cand.insert(l.clone(), vec![Expr::Bool(false)]);
+            }
         }
     }
     // Initiation at the initial location.

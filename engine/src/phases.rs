@@ -226,8 +226,9 @@ fn threshold(atom: &Expr, next: bool) -> Option<(Term, BigInt, bool)> {
         Expr::Lt(a, b) => (a, b, true, false),
         _ => return None,
     };
+    let (a, b, strict, at_least) = without_div(a, b, strict, at_least);
     // a - b = t + c: the atom says t + c (>=, >, <=, <) 0.
-    let (coefs, c) = linear(&Expr::Sub(a.clone(), b.clone()))?;
+    let (coefs, c) = linear(&Expr::Sub(Box::new(a), Box::new(b)))?;
     if coefs.is_empty() || coefs.keys().any(|(_, n)| *n != next) {
         return None;
     }
@@ -251,6 +252,34 @@ fn threshold(atom: &Expr, next: bool) -> Option<(Term, BigInt, bool)> {
         return Some((term, k.div_ceil(&g), at_least));
     }
     Some((term, k, at_least))
+}
+
+/// The comparison `a (>, >=, <, <=) b` (`strict`, `at_least`) with a
+/// `div` by a positive constant on one side as the equivalent comparison
+/// of its dividend: over the integers `e div d >= b` iff `e >= d b`, and
+/// `e div d <= b` iff `e <= d b + d - 1` (`s_split_26`: `n >= i / 50`).
+fn without_div(a: &Expr, b: &Expr, strict: bool, at_least: bool) -> (Expr, Expr, bool, bool) {
+    let (a, b, at_least) = match (a, b) {
+        (a, Expr::Div(..)) if !matches!(a, Expr::Div(..)) => (b, a, !at_least),
+        _ => (a, b, at_least),
+    };
+    let Expr::Div(e, Num(d)) = a else {
+        return (a.clone(), b.clone(), strict, at_least);
+    };
+    if *d <= BigInt::from(0) {
+        return (a.clone(), b.clone(), strict, at_least);
+    }
+    let db = Expr::Mul(Num(d.clone()), Box::new(b.clone()));
+    let plus = |k: BigInt| Expr::Add(vec![db.clone(), Expr::Int(Num(k))]);
+    let bound = match (at_least, strict) {
+        // e div d >= b: e >= d b; e div d > b: e >= d b + d.
+        (true, false) => db.clone(),
+        (true, true) => plus(d.clone()),
+        // e div d <= b: e <= d b + d - 1; e div d < b: e <= d b - 1.
+        (false, false) => plus(d - 1),
+        (false, true) => plus(BigInt::from(-1)),
+    };
+    ((**e).clone(), bound, false, at_least)
 }
 
 /// The thresholds, per term, of the comparisons inside a branch of `e`

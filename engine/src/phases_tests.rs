@@ -246,3 +246,72 @@ fn a_counter_that_counts_in_one_phase_only_splits_that_phase_again() {
     // Split edges name the original task's edges.
     assert!(split.origin.values().all(|&e| e <= 2), "{:?}", split.origin);
 }
+
+#[test]
+fn a_comparison_with_a_quotient_is_one_of_its_dividend() {
+    // n >= i div 50 is i - 50 n <= 49, i.e. !(i - 50 n >= 50).
+    let atom = Expr::Ge(
+        Box::new(Expr::var("n")),
+        Box::new(Expr::Div(Box::new(Expr::var("i")), Num(big(50)))),
+    );
+    let i_minus_50n = Term::from([("i".to_string(), big(1)), ("n".to_string(), big(-50))]);
+    assert_eq!(
+        threshold(&atom, false),
+        Some((i_minus_50n.clone(), big(50), false))
+    );
+    // i div 5 >= 200 is i >= 1000; i div 5 > 200 is i >= 1005.
+    let quotient = || Box::new(Expr::Div(Box::new(Expr::var("i")), Num(big(5))));
+    let i = Term::from([("i".to_string(), big(1))]);
+    let ge = Expr::Ge(quotient(), Box::new(Expr::int(200)));
+    assert_eq!(threshold(&ge, false), Some((i.clone(), big(1000), true)));
+    let gt = Expr::Gt(quotient(), Box::new(Expr::int(200)));
+    assert_eq!(threshold(&gt, false), Some((i.clone(), big(1005), true)));
+    // i div 5 < 200 is !(i >= 1000).
+    let lt = Expr::Lt(quotient(), Box::new(Expr::int(200)));
+    assert_eq!(threshold(&lt, false), Some((i, big(1000), false)));
+}
+
+#[test]
+fn a_place_no_run_reaches_is_guessed_empty_and_the_others_keep_their_equalities() {
+    // j counts by 1, then by 2 once i >= 100; k by 2, then by 3 once j >=
+    // 300. Split on i, then on j in both of i's phases: `l#0#1` (i < 100,
+    // j >= 300) is unreachable, and counted `true` it broke the
+    // equalities of `l#1#1`, which it enters.
+    let task = frontend::parse_ts(
+        "nested.ts",
+        "var i: int; var j: int; var k: int;
+         location init; location l; location bad; initial init; bad bad;
+         init true;
+         edge 0 \"enter\": init -> l relation i' == 0 && j' == 0 && k' == 0;
+         edge 1 \"step\": l -> l relation i' == i + 1
+             && (i >= 100 && j' == j + 2 || !(i >= 100) && j' == j + 1)
+             && (j >= 300 && k' == k + 3 || !(j >= 300) && k' == k + 2);
+         edge 2 \"fail\": l -> bad relation k < 0;",
+    )
+    .expect("parses");
+    let ph = candidate(&task).expect("a phase candidate");
+    let found = in_context(|| {
+        let split = split_all(&task, &ph, &Budget::new(None))
+            .expect("no timeout")
+            .expect("split");
+        assert_eq!(
+            split.task.locations,
+            ["init", "l#0#0", "l#0#1", "l#1#0", "l#1#1", "bad"]
+        );
+        let budget = Budget::new(None);
+        let samples = crate::invariants::sampled_states(&split.task, &budget).expect("samples");
+        crate::invariants::linear_invariants_of(&split.task, &samples, &budget, true)
+            .expect("no timeout")
+    });
+    let at = |l: &str| -> Vec<String> {
+        found
+            .iter()
+            .filter(|(loc, _)| loc == l)
+            .map(|(_, e)| format::print::expr_to_string(e))
+            .collect()
+    };
+    assert_eq!(at("l#0#1"), ["false"]);
+    // j = 2i - 100 and k = 3i - 300 + ... : two equalities at l#1#1.
+    let equalities = at("l#1#1").iter().filter(|e| e.contains("==")).count();
+    assert_eq!(equalities, 2, "{:?}", at("l#1#1"));
+}

@@ -224,7 +224,7 @@ impl<'t> Pdr<'t> {
         let (linear, parity) = match samples {
             Ok(samples) => (
                 crate::profile::span("pdr: guess linear invariants", || {
-                    super::invariants::linear_invariants_of(self.task, &samples, &budget)
+                    super::invariants::linear_invariants_of(self.task, &samples, &budget, true)
                 }),
                 // Each set is inductive on its own, so their union is too.
                 crate::profile::span("pdr: guess parity invariants", || {
@@ -589,6 +589,8 @@ fn negation_cubes(inv: &Expr) -> Vec<Vec<Expr>> {
         _ => None,
     };
     match inv {
+        // An unreachable location: the empty cube.
+        Expr::Bool(false) => vec![vec![]],
         Expr::Eq(a, b) => vec![
             vec![Expr::Lt(a.clone(), b.clone())],
             vec![Expr::Gt(a.clone(), b.clone())],
