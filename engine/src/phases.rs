@@ -519,6 +519,8 @@ const DEEP_STEPS: usize = 400;
 const DEEP_JUMPS: usize = 16;
 /// States recorded per location by [`deep_samples`].
 const DEEP_STATES: usize = 8;
+/// Guesses of [`deep_samples`]' run where small ones leave no step.
+const WIDE_GUESSES: u64 = 1 << 20;
 /// The longest jump: 2^40 iterations.
 const LONGEST_JUMP_BITS: u32 = 40;
 
@@ -573,11 +575,20 @@ pub(crate) fn deep_samples(task: &Task, seen: &mut BTreeMap<String, Vec<Vec<BigI
             return;
         }
         let here = loc.clone();
-        let Some((e, next)) = task
-            .edges_from(&here)
-            .filter(|e| e.to != task.bad_location)
-            .find_map(|e| stepper.successor(e, &state).map(|n| (e, n)))
-        else {
+        let step = |stepper: &mut crate::simulate::Stepper| {
+            task.edges_from(&here)
+                .filter(|e| e.to != task.bad_location)
+                .find_map(|e| stepper.successor(e, &state).map(|n| (e, n)))
+        };
+        // Small guesses first, as the short runs; a step that needs a
+        // larger value (`n' >= 25`) gets guesses within 2^20.
+        let taken = step(&mut stepper).or_else(|| {
+            stepper.guess_within(WIDE_GUESSES);
+            let wide = step(&mut stepper);
+            stepper.guess_within(20);
+            wide
+        });
+        let Some((e, next)) = taken else {
             return;
         };
         let delta: Vec<BigInt> = next.iter().zip(&state).map(|(n, s)| n - s).collect();

@@ -315,3 +315,26 @@ fn a_place_no_run_reaches_is_guessed_empty_and_the_others_keep_their_equalities(
     let equalities = at("l#1#1").iter().filter(|e| e.contains("==")).count();
     assert_eq!(equalities, 2, "{:?}", at("l#1#1"));
 }
+
+#[test]
+fn deep_samples_take_a_step_that_needs_a_value_beyond_the_small_guesses() {
+    // The loop is entered with n >= 25, out of the short runs' guesses
+    // (within 20): before, the deep run found no first step and sampled
+    // nothing (s_split_26).
+    let task = frontend::parse_ts(
+        "wide.ts",
+        "var i: int; var n: int;
+         location init; location l; location bad; initial init; bad bad;
+         init true;
+         edge 0 \"enter\": init -> l relation i' == 0 && n' >= 25;
+         edge 1 \"step\": l -> l relation i' == i + 1 && n' == n;
+         edge 2 \"fail\": l -> bad relation i < 0;",
+    )
+    .expect("parses");
+    let mut seen = BTreeMap::new();
+    seen.insert("init".to_string(), vec![vec![big(0), big(0)]]);
+    deep_samples(&task, &mut seen);
+    let states = seen.get("l").expect("states at the loop");
+    assert!(states.len() >= 2, "{states:?}");
+    assert!(states.iter().all(|s| s[1] >= big(25)), "{states:?}");
+}
