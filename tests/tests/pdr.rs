@@ -204,14 +204,22 @@ fn a_loop_whose_phases_need_a_disjunctive_invariant_is_split_at_its_counters_thr
     let Verdict::Safe(body) = &r.outcome.verdict else {
         unreachable!()
     };
-    assert!(body.nodes.iter().all(|n| !n.location.contains('#')), "{body:?}");
+    assert!(
+        body.nodes.iter().all(|n| !n.location.contains('#')),
+        "{body:?}"
+    );
 }
 
 #[test]
 fn a_counterexample_found_on_the_phases_replays_on_the_original_task() {
     let path = corpus_dir().join("chc/multi_phase_unsafe.smt2");
     let r = run(&path, &pdr(30));
-    assert_eq!(word(&r.outcome.verdict), "unsafe", "{:?}", r.outcome.verdict);
+    assert_eq!(
+        word(&r.outcome.verdict),
+        "unsafe",
+        "{:?}",
+        r.outcome.verdict
+    );
     assert_certified("multi_phase_unsafe", &r);
 }
 
