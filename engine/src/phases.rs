@@ -35,7 +35,7 @@
 
 use crate::smt::{self, Budget, Unknown};
 use crate::split::{fold, propagate, Split};
-use format::{Edge, Expr, Num, Task, VarSort};
+use format::{Edge, Expr, Num, Task};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use std::collections::{BTreeMap, BTreeSet};
@@ -91,12 +91,7 @@ fn candidate_at(task: &Task, loc: &str) -> Option<Phases> {
         .iter()
         .filter(|e| e.from == loc && e.to == loc)
         .collect();
-    let ints: BTreeSet<&str> = task
-        .vars
-        .iter()
-        .filter(|v| v.sort == VarSort::Int)
-        .map(|v| v.name.as_str())
-        .collect();
+    let ints: BTreeSet<String> = task.int_var_names().into_iter().collect();
     let mut compared: BTreeMap<Term, BTreeSet<BigInt>> = BTreeMap::new();
     for e in &loops {
         collect_thresholds(&e.relation, &mut compared);
@@ -396,20 +391,16 @@ const MAX_ROUNDS: usize = 3;
 /// `task`. Why again: a second counter may count only in one phase
 /// (`s_split_44`: `j` rises once `i >= 1000`, and the loop branches on
 /// `j >= 2000`), a counter there and nowhere else.
-pub fn split_all(task: &Task, ph: &Phases, budget: &Budget) -> Result<Option<Split>, Unknown> {
-    let Some(mut out) = split(task, ph, budget)? else {
-        return Ok(None);
-    };
+pub fn split_all(task: &Task, ph: &Phases, budget: &Budget) -> Result<Split, Unknown> {
+    let mut out = split(task, ph, budget)?;
     for _ in 1..MAX_ROUNDS {
         let Some(ph) = candidate(&out.task) else {
             break;
         };
-        let Some(next) = split(&out.task, &ph, budget)? else {
-            break;
-        };
+        let next = split(&out.task, &ph, budget)?;
         out = compose(out, next);
     }
-    Ok(Some(out))
+    Ok(out)
 }
 
 /// `second` (a split of `first.task`) as a split of `first`'s original.
@@ -440,9 +431,8 @@ fn compose(first: Split, second: Split) -> Split {
     }
 }
 
-/// The phase split of `task` on `ph` (see the module comment); `None`
-/// where no edge is left to split.
-pub fn split(task: &Task, ph: &Phases, budget: &Budget) -> Result<Option<Split>, Unknown> {
+/// The phase split of `task` on `ph` (see the module comment).
+pub fn split(task: &Task, ph: &Phases, budget: &Budget) -> Result<Split, Unknown> {
     let n = ph.thresholds.len() + 1;
     let names: Vec<String> = (0..n).map(|p| place_name(task, &ph.loc, p)).collect();
     let mut out = Split {
@@ -510,7 +500,7 @@ pub fn split(task: &Task, ph: &Phases, budget: &Budget) -> Result<Option<Split>,
             }
         }
     }
-    Ok(Some(out))
+    Ok(out)
 }
 
 /// Concrete steps of [`deep_samples`]' run, jumps not counted.

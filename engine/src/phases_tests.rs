@@ -26,7 +26,7 @@ fn phased() -> Task {
 fn split_phased() -> Split {
     let task = phased();
     let ph = candidate(&task).expect("candidate");
-    in_context(|| split(&task, &ph, &Budget::new(None)).expect("no timeout")).expect("split")
+    in_context(|| split(&task, &ph, &Budget::new(None)).expect("no timeout"))
 }
 
 fn big(k: i64) -> BigInt {
@@ -71,8 +71,7 @@ fn a_difference_of_two_counters_compared_in_a_branch_is_a_counter() {
     let n_minus_x = Term::from([("n".to_string(), big(1)), ("x".to_string(), big(-1))]);
     assert_eq!(ph.counter, n_minus_x);
     assert_eq!(ph.thresholds, vec![big(1)]);
-    let split =
-        in_context(|| split(&task, &ph, &Budget::new(None)).expect("no timeout")).expect("split");
+    let split = in_context(|| split(&task, &ph, &Budget::new(None)).expect("no timeout"));
     assert_eq!(split.task.locations, ["init", "l#0", "l#1", "bad"]);
 }
 
@@ -232,8 +231,7 @@ fn a_counter_that_counts_in_one_phase_only_splits_that_phase_again() {
     .expect("parses");
     let ph = candidate(&task).expect("a phase candidate");
     assert_eq!(ph.counter, Term::from([("i".to_string(), big(1))]));
-    let split = in_context(|| split_all(&task, &ph, &Budget::new(None)).expect("no timeout"))
-        .expect("split");
+    let split = in_context(|| split_all(&task, &ph, &Budget::new(None)).expect("no timeout"));
     assert_eq!(
         split.task.locations,
         ["init", "l#0", "l#1#0", "l#1#1", "bad"]
@@ -291,9 +289,7 @@ fn a_place_no_run_reaches_is_guessed_empty_and_the_others_keep_their_equalities(
     .expect("parses");
     let ph = candidate(&task).expect("a phase candidate");
     let found = in_context(|| {
-        let split = split_all(&task, &ph, &Budget::new(None))
-            .expect("no timeout")
-            .expect("split");
+        let split = split_all(&task, &ph, &Budget::new(None)).expect("no timeout");
         assert_eq!(
             split.task.locations,
             ["init", "l#0#0", "l#0#1", "l#1#0", "l#1#1", "bad"]

@@ -510,7 +510,7 @@ pub fn run_simplified(
         let budget = Budget::new(deadline);
         let found = match split(task, &budget) {
             Ok(None) => match &phases {
-                Some(phases) => crate::phases::split_all(task, phases, &budget),
+                Some(phases) => crate::phases::split_all(task, phases, &budget).map(Some),
                 None => Ok(None),
             },
             other => other,
