@@ -20,11 +20,13 @@ fn loc_index(task: &Task, loc: &str) -> i64 {
         .map_or(-1, |i| i as i64)
 }
 
-/// Step `i`: one edge is taken, from `pc_i` to `pc_{i+1}`.
-fn step(task: &Task, i: usize) -> Vec<(u32, Bool)> {
+/// Step `i`: one edge is taken, from `pc_i` to `pc_{i+1}`; only edges
+/// from `at` (the locations a path of `i` edges can reach in the graph)
+/// can be, so no other is encoded.
+fn step(task: &Task, i: usize, at: &BTreeSet<&str>) -> Vec<(u32, Bool)> {
     task.edges
         .iter()
-        .filter(|e| e.from != task.bad_location)
+        .filter(|e| e.from != task.bad_location && at.contains(e.from.as_str()))
         .map(|e| {
             let guard = Bool::and(&[
                 pc(i).eq(Int::from_i64(loc_index(task, &e.from))),
@@ -34,6 +36,75 @@ fn step(task: &Task, i: usize) -> Vec<(u32, Bool)> {
             (e.id, guard)
         })
         .collect()
+}
+
+/// `task`'s locations by name, numbered in their order, and each one's
+/// successors along the edges `keep` accepts.
+pub(crate) fn location_graph<'t>(
+    task: &'t Task,
+    keep: impl Fn(&format::Edge) -> bool,
+) -> (std::collections::BTreeMap<&'t str, usize>, Vec<Vec<usize>>) {
+    let index: std::collections::BTreeMap<&str, usize> = task
+        .locations
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (l.as_str(), i))
+        .collect();
+    let mut succ = vec![Vec::new(); task.locations.len()];
+    for e in task.edges.iter().filter(|e| keep(e)) {
+        if let (Some(&a), Some(&b)) = (index.get(e.from.as_str()), index.get(e.to.as_str())) {
+            succ[a].push(b);
+        }
+    }
+    (index, succ)
+}
+
+/// The number of edges on the longest path from the initial location to
+/// bad when the task's location graph has no cycle (an unrolled program,
+/// e.g. rust-horn's `bmc-*` tasks): every run is at most that long, so a
+/// search to that depth finds every bug. `None` if some cycle is reachable
+/// from the initial location or bad is unreachable in the graph.
+pub fn acyclic_depth(task: &Task) -> Option<usize> {
+    let (index, succ) = location_graph(task, |e| e.from != task.bad_location);
+    let n = succ.len();
+    // Longest path by depth-first search with colours; a grey successor is
+    // a cycle. Iterative, so a long chain cannot overflow the stack.
+    const WHITE: u8 = 0;
+    const GREY: u8 = 1;
+    const BLACK: u8 = 2;
+    let mut colour = vec![WHITE; n];
+    // Longest path to bad from each finished location (None: bad unreachable).
+    let mut longest: Vec<Option<usize>> = vec![None; n];
+    let bad = *index.get(task.bad_location.as_str())?;
+    let start = *index.get(task.initial_location.as_str())?;
+    let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
+    colour[start] = GREY;
+    while let Some(&mut (v, ref mut next)) = stack.last_mut() {
+        if let Some(&w) = succ[v].get(*next) {
+            *next += 1;
+            match colour[w] {
+                GREY => return None,
+                WHITE => {
+                    colour[w] = GREY;
+                    stack.push((w, 0));
+                }
+                _ => {}
+            }
+            continue;
+        }
+        colour[v] = BLACK;
+        stack.pop();
+        longest[v] = if v == bad {
+            Some(0)
+        } else {
+            succ[v]
+                .iter()
+                .filter_map(|&w| longest[w])
+                .max()
+                .map(|d| d + 1)
+        };
+    }
+    longest[start]
 }
 
 /// Searches for a run into bad of at most `depth` steps. `Ok(None)` means
@@ -53,11 +124,28 @@ pub fn search(task: &Task, depth: usize, budget: &Budget) -> Result<Option<Trace
     solver.assert(smt::encode_bool(&task.init, View::state(0)));
     let bad = Int::from_i64(loc_index(task, &task.bad_location));
     let mut steps = Vec::new();
+    // The locations paths of i edges reach in the location graph: edges
+    // from elsewhere cannot be step i, and a depth at which bad is not
+    // among them needs no query (an unrolled program reaches bad at one
+    // depth only).
+    let mut at: BTreeSet<&str> = BTreeSet::from([task.initial_location.as_str()]);
     for i in 0..depth {
-        let options = step(task, i);
+        let options = step(task, i, &at);
+        if options.is_empty() {
+            break;
+        }
+        at = task
+            .edges
+            .iter()
+            .filter(|e| e.from != task.bad_location && at.contains(e.from.as_str()))
+            .map(|e| e.to.as_str())
+            .collect();
         let any: Vec<Bool> = options.iter().map(|(_, g)| g.clone()).collect();
         solver.assert(Bool::or(&any));
         steps.push(options);
+        if !at.contains(task.bad_location.as_str()) {
+            continue;
+        }
         let reached = pc(i + 1).eq(&bad);
         if !budget.check(&solver, std::slice::from_ref(&reached))? {
             continue;
@@ -162,4 +250,93 @@ pub(super) fn follow_model(task: &Task, path: &[u32], model: &z3::Model) -> Opti
             oracle: &oracle,
         },
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use format::{Edge, VarDecl};
+
+    fn edge(id: u32, from: &str, to: &str, relation: Expr) -> Edge {
+        Edge {
+            id,
+            name: format!("e{id}"),
+            from: from.into(),
+            to: to.into(),
+            locals: vec![],
+            relation,
+        }
+    }
+
+    /// `x := x - 1` along a chain of `n` locations `l0 .. l{n-1}`, then
+    /// bad when `x = 0`; starting from any `x`.
+    fn countdown_chain(n: usize) -> Task {
+        let x = || Expr::var("x");
+        let mut locations: Vec<String> = (0..n).map(|i| format!("l{i}")).collect();
+        locations.push("bad".into());
+        let mut edges: Vec<Edge> = (0..n - 1)
+            .map(|i| {
+                let dec = Expr::eq(
+                    Expr::next("x"),
+                    Expr::Sub(Box::new(x()), Box::new(Expr::int(1))),
+                );
+                edge(i as u32, &format!("l{i}"), &format!("l{}", i + 1), dec)
+            })
+            .collect();
+        edges.push(edge(
+            (n - 1) as u32,
+            &format!("l{}", n - 1),
+            "bad",
+            Expr::eq(x(), Expr::int(0)),
+        ));
+        Task {
+            vars: vec![VarDecl::int("x")],
+            locations,
+            initial_location: "l0".into(),
+            bad_location: "bad".into(),
+            init: Expr::Bool(true),
+            edges,
+        }
+    }
+
+    #[test]
+    fn acyclic_depth_is_the_longest_path_to_bad_and_none_with_a_cycle() {
+        assert_eq!(acyclic_depth(&countdown_chain(5)), Some(5));
+        // A shortcut l0 -> l3 leaves the longest path as it is.
+        let mut t = countdown_chain(5);
+        t.edges.push(edge(10, "l0", "l3", Expr::Bool(true)));
+        assert_eq!(acyclic_depth(&t), Some(5));
+        // A self-loop is a cycle.
+        let mut t = countdown_chain(5);
+        t.edges.push(edge(10, "l2", "l2", Expr::Bool(true)));
+        assert_eq!(acyclic_depth(&t), None);
+        // So is a back edge.
+        let mut t = countdown_chain(5);
+        t.edges.push(edge(10, "l3", "l1", Expr::Bool(true)));
+        assert_eq!(acyclic_depth(&t), None);
+        // Bad unreachable in the graph: no depth.
+        let mut t = countdown_chain(5);
+        t.edges.pop();
+        assert_eq!(acyclic_depth(&t), None);
+    }
+
+    #[test]
+    fn search_asks_only_at_depths_where_the_graph_reaches_bad() {
+        z3::with_z3_config(&z3::Config::new(), || {
+            let task = countdown_chain(13);
+            crate::smt::set_array_vars(&task);
+            let budget = Budget::new(None);
+            let trace = search(&task, 20, &budget)
+                .unwrap()
+                .expect("a bug at depth 13");
+            assert_eq!(trace.steps.len(), 13);
+            assert_eq!(budget.queries.get(), 1, "one query, at depth 13");
+            // The trace replays: x starts at 12 and reaches 0 at the end.
+            assert_eq!(trace.initial.get("x").map(|n| n.0.clone()), Some(12.into()));
+            // Too shallow a search asks nothing and finds nothing.
+            let shallow = Budget::new(None);
+            assert!(search(&task, 12, &shallow).unwrap().is_none());
+            assert_eq!(shallow.queries.get(), 0);
+        });
+    }
 }

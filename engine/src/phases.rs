@@ -131,19 +131,8 @@ fn candidate_at(task: &Task, loc: &str) -> Option<Phases> {
 
 /// Is there a cycle in `task`'s location graph other than self-loops?
 fn has_other_cycle(task: &Task) -> bool {
-    let index: BTreeMap<&str, usize> = task
-        .locations
-        .iter()
-        .enumerate()
-        .map(|(i, l)| (l.as_str(), i))
-        .collect();
-    let n = task.locations.len();
-    let mut succ = vec![Vec::new(); n];
-    for e in task.edges.iter().filter(|e| e.from != e.to) {
-        if let (Some(&a), Some(&b)) = (index.get(e.from.as_str()), index.get(e.to.as_str())) {
-            succ[a].push(b);
-        }
-    }
+    let (_, succ) = crate::bmc::location_graph(task, |e| e.from != e.to);
+    let n = succ.len();
     // Kahn's algorithm: a cycle leaves locations that never lose all
     // their predecessors.
     let mut preds = vec![0usize; n];

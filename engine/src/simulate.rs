@@ -268,6 +268,13 @@ impl Solver<'_> {
                     return Some(true);
                 }
             }
+            // `a == -1 + r` (CHC clauses name the new value on either
+            // side): solve for the one unbound integer of a linear equation.
+            if env.eval(c).is_err() {
+                if let Some(solved) = self.solve_linear(env, l, r) {
+                    return Some(solved);
+                }
+            }
         }
         if let Expr::Or(ds) = c {
             if env.eval(c).is_err() {
@@ -284,6 +291,53 @@ impl Solver<'_> {
             Ok(Value::Bool(b)) => Some(b),
             _ => None,
         }
+    }
+}
+
+impl Solver<'_> {
+    /// `l == r` with exactly one unbound integer variable `x`, as `a x + k
+    /// == 0`: binds `x` to `-k / a` (`Some(true)`), or `Some(false)` when
+    /// `a` does not divide `k` (no integer solves it); `None` when the
+    /// equation is not of that shape.
+    fn solve_linear(&self, env: &mut Env, l: &Expr, r: &Expr) -> Option<bool> {
+        let mut unbound: BTreeMap<&Expr, BigInt> = BTreeMap::new();
+        let mut k = BigInt::from(0);
+        let mut stack: Vec<(&Expr, BigInt)> = vec![(l, BigInt::from(1)), (r, BigInt::from(-1))];
+        while let Some((e, m)) = stack.pop() {
+            match e {
+                Expr::Int(Num(v)) => k += &m * v,
+                Expr::Var(n) | Expr::Next(n) if is_unbound(env, e) => {
+                    if self.sorts.get(n) == Some(&VarSort::IntArray) {
+                        return None;
+                    }
+                    *unbound.entry(e).or_default() += &m;
+                }
+                Expr::Add(xs) => stack.extend(xs.iter().map(|x| (x, m.clone()))),
+                Expr::Sub(a, b) => {
+                    stack.push((a, m.clone()));
+                    stack.push((b, -m));
+                }
+                Expr::Neg(a) => stack.push((a, -m)),
+                Expr::Mul(Num(c), a) => stack.push((a, m * c)),
+                _ => match env.eval(e).ok()? {
+                    Value::Int(v) => k += &m * v,
+                    _ => return None,
+                },
+            }
+        }
+        unbound.retain(|_, a| *a != BigInt::from(0));
+        let mut only = unbound.into_iter();
+        let (x, a) = only.next()?;
+        if only.next().is_some() {
+            return None;
+        }
+        let minus_k = -k;
+        if &minus_k % &a != BigInt::from(0) {
+            return Some(false);
+        }
+        let x = x.clone();
+        bind(env, &x, Binding::Int(minus_k / a));
+        Some(true)
     }
 }
 
@@ -671,4 +725,72 @@ fn clear(env: &mut Env, e: &format::Edge) {
     }
     env.nexts.clear();
     env.next_arrays.clear();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use format::{Edge, VarDecl};
+
+    fn x() -> Expr {
+        Expr::var("x")
+    }
+
+    /// `x = 0`, then `x == -1 + x'` (the CHC way of writing `x' = x + 1`)
+    /// while `x < 1000`, and bad once `x = 1000`.
+    fn chc_style_counter() -> Task {
+        let inc = Expr::eq(x(), Expr::Add(vec![Expr::int(-1), Expr::next("x")]));
+        Task {
+            vars: vec![VarDecl::int("x")],
+            locations: vec!["l".into(), "bad".into()],
+            initial_location: "l".into(),
+            bad_location: "bad".into(),
+            init: Expr::eq(x(), Expr::int(0)),
+            edges: vec![
+                Edge {
+                    id: 0,
+                    name: "loop".into(),
+                    from: "l".into(),
+                    to: "l".into(),
+                    locals: vec![],
+                    relation: Expr::And(vec![
+                        Expr::Lt(Box::new(x()), Box::new(Expr::int(1000))),
+                        inc,
+                    ]),
+                },
+                Edge {
+                    id: 1,
+                    name: "out".into(),
+                    from: "l".into(),
+                    to: "bad".into(),
+                    locals: vec![],
+                    relation: Expr::eq(x(), Expr::int(1000)),
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn a_next_value_inside_a_linear_equation_is_solved_for_not_guessed() {
+        let task = chc_style_counter();
+        let trace = search(&task, &Limits::default()).expect("bad after 1000 increments");
+        assert_eq!(trace.steps.len(), 1001);
+        let mut stepper = Stepper::new(&task, 1).unwrap();
+        let next = stepper.successor(&task.edges[0], &[BigInt::from(41)]);
+        assert_eq!(next, Some(vec![BigInt::from(42)]));
+    }
+
+    #[test]
+    fn a_linear_equation_without_an_integer_solution_disables_the_edge() {
+        // 2 x' == x: no integer x' when x is odd.
+        let mut task = chc_style_counter();
+        task.edges[0].relation =
+            Expr::eq(Expr::Mul(Num::from_i64(2), Box::new(Expr::next("x"))), x());
+        let mut stepper = Stepper::new(&task, 1).unwrap();
+        assert_eq!(stepper.successor(&task.edges[0], &[BigInt::from(7)]), None);
+        assert_eq!(
+            stepper.successor(&task.edges[0], &[BigInt::from(8)]),
+            Some(vec![BigInt::from(4)])
+        );
+    }
 }

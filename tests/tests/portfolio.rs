@@ -40,6 +40,8 @@ fn auto_gives_the_same_certificate_bytes_on_every_run() {
         "chc/wide_shallow_bug_unsafe.smt2",
         "chc/pc_flags_safe.smt2",
         "chc/pc_flags_unsafe.smt2",
+        "chc/unrolled_chain_unsafe.smt2",
+        "chc/unrolled_chain_safe.smt2",
     ] {
         let path = corpus_dir().join(file);
         let first = run(&path, &auto(30));
@@ -169,4 +171,35 @@ fn a_task_proved_within_the_head_start_starts_cegar_only_on_the_clock() {
     let count = corpus_dir().join("chc/trade_loops_safe.smt2");
     let (_, stderr) = verify_profiled(&certa, &count, &dir.join("count.cert.json"));
     assert!(stderr.contains("cegar starts"), "{stderr}");
+}
+
+/// rust-horn's `bmc-*` shape: a program unrolled into a chain of
+/// locations without a cycle. Every run is at most as long as the chain,
+/// so PDR's lane first searches to that depth, and asks only at the depth
+/// where the graph reaches bad: one query, where PDR generalised its way
+/// down the chain in 28 (and rust-horn's `bmc-1-unsafe` in 3,334).
+#[test]
+fn a_bug_in_a_task_without_cycles_is_found_by_one_bounded_search_query() {
+    let path = corpus_dir().join("chc/unrolled_chain_unsafe.smt2");
+    let r = run(&path, &auto(30));
+    assert!(
+        matches!(r.outcome.verdict, Verdict::Unsafe(_)),
+        "{:?}",
+        r.outcome.verdict
+    );
+    assert_eq!(r.outcome.stats.analysis, "bmc");
+    assert_eq!(r.outcome.stats.queries, 1);
+    assert_eq!(certa::bench::check_run(&r), "VALID");
+    // The safe twin has no bug at that depth: the search ends without an
+    // answer and PDR proves it.
+    let safe = run(
+        &corpus_dir().join("chc/unrolled_chain_safe.smt2"),
+        &auto(30),
+    );
+    assert!(
+        matches!(safe.outcome.verdict, Verdict::Safe(_)),
+        "{:?}",
+        safe.outcome.verdict
+    );
+    assert_eq!(certa::bench::check_run(&safe), "VALID");
 }
