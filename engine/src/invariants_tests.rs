@@ -168,6 +168,44 @@ fn a_bound_beside_a_stronger_bound_on_the_same_term_is_dropped_without_a_query()
     );
 }
 
+#[test]
+fn implied_facts_are_dropped_with_a_query_per_fact_kept_not_per_fact() {
+    in_z3(|| {
+        let (x, y) = (|| Expr::var("x"), || Expr::var("y"));
+        let ge = |t: Expr, c: i64| Expr::Ge(Box::new(t), Box::new(Expr::int(c)));
+        let sum = |a: i64, b: i64| {
+            Expr::Add(vec![
+                Expr::Mul(Num(BigInt::from(a)), Box::new(x())),
+                Expr::Mul(Num(BigInt::from(b)), Box::new(y())),
+            ])
+        };
+        // x = y and x >= 0 imply every other fact (templates over the two).
+        let mut facts = vec![Expr::eq(x(), y()), ge(x(), 0)];
+        for k in 1..=20 {
+            facts.push(ge(sum(k, 1), 0));
+            facts.push(ge(sum(1, k), -k));
+        }
+        facts.push(ge(y(), -3));
+        let n = facts.len();
+        let budget = Budget::new(None);
+        let kept = drop_implied(facts, &budget).unwrap();
+        assert_eq!(kept, vec![Expr::eq(x(), y()), ge(x(), 0)]);
+        // Three queries to keep two facts and see them imply the rest, two
+        // more to see neither implies the other: far fewer than 43 facts.
+        assert!(
+            budget.queries.get() <= 5,
+            "{} queries for {n} facts",
+            budget.queries.get()
+        );
+        // Nothing implied: everything stays.
+        let apart = vec![ge(x(), 0), ge(y(), 0)];
+        assert_eq!(
+            drop_implied(apart.clone(), &Budget::new(None)).unwrap(),
+            apart
+        );
+    });
+}
+
 /// A counter whose steps propagation solves: `i' == i + 1`.
 const COUNTER: &str = "
     var i: int; var n: int;
