@@ -176,25 +176,15 @@ fn step(relation: &Expr, x: &str) -> Option<BigInt> {
 /// `e` as `sum a_v v + k` over current (`false`) and next (`true`) state
 /// variables, zero coefficients dropped; `None` if it is not linear.
 fn linear(e: &Expr) -> Option<(BTreeMap<(String, bool), BigInt>, BigInt)> {
-    let mut coefs: BTreeMap<(String, bool), BigInt> = BTreeMap::new();
-    let mut k = BigInt::from(0);
-    let mut stack: Vec<(&Expr, BigInt)> = vec![(e, BigInt::from(1))];
-    while let Some((e, m)) = stack.pop() {
-        match e {
-            Expr::Int(Num(v)) => k += &m * v,
-            Expr::Var(x) => *coefs.entry((x.clone(), false)).or_default() += &m,
-            Expr::Next(x) => *coefs.entry((x.clone(), true)).or_default() += &m,
-            Expr::Add(xs) => stack.extend(xs.iter().map(|x| (x, m.clone()))),
-            Expr::Sub(a, b) => {
-                stack.push((a, m.clone()));
-                stack.push((b, -m));
-            }
-            Expr::Neg(a) => stack.push((a, -m)),
-            Expr::Mul(Num(c), a) => stack.push((a, m * c)),
-            _ => return None,
-        }
-    }
-    coefs.retain(|_, a| *a != BigInt::from(0));
+    let (coefs, k) = crate::substitute::linear(e)?;
+    let coefs = coefs
+        .into_iter()
+        .map(|(v, a)| match v {
+            Expr::Next(x) => ((x, true), a),
+            Expr::Var(x) => ((x, false), a),
+            _ => unreachable!("linear terms are variables"),
+        })
+        .collect();
     Some((coefs, k))
 }
 

@@ -364,6 +364,10 @@ fn lift_regions(
             Removal::DeadEnd => Expr::Bool(true),
             Removal::After(edge) => {
                 let from = &region[&edge.from];
+                if let Some(image) = image_by_substitution(task, edge, from) {
+                    region.insert(loc.clone(), image);
+                    continue;
+                }
                 let body = Bool::and(&[
                     smt::encode_bool(from, View::state(0)),
                     smt::encode_edge(edge, 0),
@@ -377,6 +381,10 @@ fn lift_regions(
             }
             Removal::Before(edge) => {
                 let to = &region[&edge.to];
+                if let Some(pre) = preimage_by_substitution(task, edge, to) {
+                    region.insert(loc.clone(), pre);
+                    continue;
+                }
                 let body = Bool::and(&[
                     smt::encode_edge(edge, 0),
                     smt::encode_bool(to, View::state(1)).not(),
@@ -392,6 +400,49 @@ fn lift_regions(
         region.insert(loc.clone(), inv);
     }
     Ok(Some(region))
+}
+
+/// `exists x, locals. from(x) && R(x, x')` over the state, without Z3
+/// where the edge's equations name every bound variable
+/// ([`crate::substitute`]); `None` otherwise (and for arrays, or a local
+/// named like a state variable).
+fn image_by_substitution(task: &Task, edge: &Edge, from: &Expr) -> Option<Expr> {
+    let bound = substitution_bound(task, edge, |n| Expr::Var(n.into()))?;
+    let image = crate::substitute::eliminate(&[from.clone(), edge.relation.clone()], &bound)?;
+    Some(image.rewrite(&|x| match x {
+        Expr::Next(n) => Some(Expr::Var(n.clone())),
+        _ => None,
+    }))
+}
+
+/// `not exists x', locals. R(x, x') && not to(x')`: the states from which
+/// the edge leads only into `to`, like [`image_by_substitution`].
+fn preimage_by_substitution(task: &Task, edge: &Edge, to: &Expr) -> Option<Expr> {
+    let bound = substitution_bound(task, edge, |n| Expr::Next(n.into()))?;
+    let to_next = to.map_vars(&|n| Some(Expr::Next(n.into())));
+    let escape =
+        crate::substitute::eliminate(&[edge.relation.clone(), Expr::not(to_next)], &bound)?;
+    Some(Expr::not(escape))
+}
+
+/// The state variables as `state(name)` and the edge's locals: what an
+/// image or preimage through `edge` binds. `None` where substitution is not
+/// to be tried.
+fn substitution_bound(
+    task: &Task,
+    edge: &Edge,
+    state: impl Fn(&str) -> Expr,
+) -> Option<BTreeSet<Expr>> {
+    if task.has_arrays() {
+        return None;
+    }
+    let names: BTreeSet<&str> = task.vars.iter().map(|v| v.name.as_str()).collect();
+    if edge.locals.iter().any(|l| names.contains(l.name.as_str())) {
+        return None;
+    }
+    let mut bound: BTreeSet<Expr> = names.iter().map(|n| state(n)).collect();
+    bound.extend(edge.locals.iter().map(|l| Expr::Var(l.name.clone())));
+    Some(bound)
 }
 
 fn locals(edge: &Edge) -> Vec<Int> {
@@ -426,7 +477,10 @@ pub fn lift_safe(
             Some(conjuncts(&lifted[l]))
         })
         .collect();
-    crate::pdr::certificate::safe_body_of(task, &invariant, budget).map(Some)
+    crate::profile::span("certify every location", || {
+        crate::pdr::certificate::safe_body_of(task, &invariant, budget)
+    })
+    .map(Some)
 }
 
 /// Runs a lifting (its answer and its queries) in a Z3 context.
@@ -467,11 +521,15 @@ pub fn run_reduced(
     let (lifted, queries) = in_context(&|| {
         let budget = Budget::new(deadline);
         let lifted = match found {
-            Verdict::Safe(body) => match lift_safe(task, reduced, body, &budget) {
-                Ok(Some(body)) => Some(Verdict::Safe(body)),
-                Ok(None) => None,
-                Err(Unknown(why)) => Some(Verdict::Unknown(why)),
-            },
+            Verdict::Safe(body) => {
+                match crate::profile::span("lift the proof to removed locations", || {
+                    lift_safe(task, reduced, body, &budget)
+                }) {
+                    Ok(Some(body)) => Some(Verdict::Safe(body)),
+                    Ok(None) => None,
+                    Err(Unknown(why)) => Some(Verdict::Unknown(why)),
+                }
+            }
             Verdict::Unsafe(trace) => lift_trace(task, trace, &|e| reduced.expand(e), deadline),
             Verdict::Unknown(_) => None,
         };
