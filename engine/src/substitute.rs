@@ -11,10 +11,19 @@
 use format::{BigInt, Expr, Num};
 use std::collections::{BTreeMap, BTreeSet};
 
-/// `exists bound. and(conjuncts)` as a conjunction over the other
-/// variables, when top-level linear equations with a coefficient of ±1
-/// on each bound variable solve for all of them; `None` otherwise.
-/// `bound` holds `Var` and `Next` terms; ground conjuncts are evaluated.
+/// At most this many bound variables used as Booleans (compared with 0
+/// only, as CHC encodings of C conditions do) are split into cases: the
+/// result is a disjunction of one conjunction per case.
+const MAX_BOOLEAN_SPLITS: usize = 3;
+
+/// `exists bound. and(conjuncts)` over the other variables, or `None`
+/// where this cannot say it and Z3 must. `bound` holds `Var` and `Next`
+/// terms. In turn: top-level linear equations with a coefficient of ±1 on
+/// a bound variable are substituted; a bound variable whose conjuncts
+/// mention nothing else and compare linear terms is decided (some integer
+/// satisfies them or not); a bound variable compared with 0 only is split
+/// into the cases 0 and 1 (one nonzero value stands for all). Ground parts
+/// are evaluated.
 pub(crate) fn eliminate(conjuncts: &[Expr], bound: &BTreeSet<Expr>) -> Option<Expr> {
     let mut parts = Vec::new();
     for c in conjuncts {
@@ -34,25 +43,143 @@ pub(crate) fn eliminate(conjuncts: &[Expr], bound: &BTreeSet<Expr>) -> Option<Ex
             .map(|c| c.rewrite(&|x| (*x == var).then(|| value.clone())))
             .collect();
     }
-    if parts.iter().any(|c| mentions(c, bound)) {
+    let left: Vec<&Expr> = bound
+        .iter()
+        .filter(|b| parts.iter().any(|c| mentions(c, &single(b))))
+        .collect();
+    let mut booleans = Vec::new();
+    for b in left {
+        let own = single(b);
+        let (about_b, rest): (Vec<Expr>, Vec<Expr>) =
+            parts.iter().cloned().partition(|c| mentions(c, &own));
+        if about_b.iter().all(|c| only_mentions(c, b)) {
+            // A sentence about b alone: true drops it, false ends it all.
+            if !satisfiable_alone(&about_b, b)? {
+                return Some(Expr::Bool(false));
+            }
+            parts = rest;
+        } else if parts.iter().all(|c| used_as_boolean(c, b)) {
+            booleans.push(b.clone());
+        } else {
+            return None;
+        }
+    }
+    if booleans.len() > MAX_BOOLEAN_SPLITS {
         return None;
     }
-    let mut kept = Vec::new();
-    for c in parts {
-        if is_ground(&c) {
-            match format::eval::Env::default().holds(&c) {
-                Ok(true) => continue,
-                Ok(false) => return Some(Expr::Bool(false)),
-                Err(_) => {}
+    let mut cases = Vec::new();
+    for case in 0..(1u32 << booleans.len()) {
+        let value = |k: usize| Expr::int(i64::from((case >> k) & 1));
+        let conj: Vec<Expr> = parts
+            .iter()
+            .map(|c| c.rewrite(&|x| booleans.iter().position(|b| b == x).map(value)))
+            .collect();
+        cases.push(Expr::And(conj));
+    }
+    Some(simplify(&Expr::Or(cases)))
+}
+
+fn single(b: &Expr) -> BTreeSet<Expr> {
+    BTreeSet::from([b.clone()])
+}
+
+/// Does `e` mention no variable but `b`?
+fn only_mentions(e: &Expr, b: &Expr) -> bool {
+    let mut stack = vec![e];
+    while let Some(x) = stack.pop() {
+        match x {
+            Expr::Var(_) | Expr::Next(_) if x != b => return false,
+            _ => stack.extend(x.children()),
+        }
+    }
+    true
+}
+
+/// Is `b` read in `e` only as `b == 0` (or `0 == b`)?
+fn used_as_boolean(e: &Expr, b: &Expr) -> bool {
+    let zero = Expr::int(0);
+    let mut stack = vec![e];
+    while let Some(x) = stack.pop() {
+        match x {
+            Expr::Eq(l, r) if (**l == *b && **r == zero) || (**l == zero && **r == *b) => {}
+            _ if x == b => return false,
+            _ => stack.extend(x.children()),
+        }
+    }
+    true
+}
+
+/// Does some integer value of `b` satisfy every one of `facts` (each
+/// mentioning `b` alone)? `None` unless each is a comparison of linear
+/// terms. The values satisfying a conjunction of linear comparisons in one
+/// integer form an interval; each end of it lies within 1 of where some
+/// comparison's two sides meet, and an interval open both ways holds 0.
+fn satisfiable_alone(facts: &[Expr], b: &Expr) -> Option<bool> {
+    let mut tries = vec![BigInt::from(0)];
+    for f in facts {
+        let (l, r) = match f {
+            Expr::Eq(l, r) | Expr::Lt(l, r) | Expr::Le(l, r) | Expr::Gt(l, r) | Expr::Ge(l, r) => {
+                (l, r)
+            }
+            _ => return None,
+        };
+        let (coefs, k) = linear(&Expr::Sub(l.clone(), r.clone()))?;
+        if let Some(a) = coefs.get(b) {
+            // a b + k == 0 at b = -k / a.
+            let meet = num_integer::Integer::div_floor(&-k, a);
+            for d in [-1, 0, 1] {
+                tries.push(&meet + d);
             }
         }
-        kept.push(c);
     }
-    Some(match kept.len() {
-        0 => Expr::Bool(true),
-        1 => kept.pop().expect("one"),
-        _ => Expr::And(kept),
-    })
+    let name = match b {
+        Expr::Var(n) | Expr::Next(n) => n.clone(),
+        _ => return None,
+    };
+    let holds_at = |v: &BigInt| {
+        let mut env = format::eval::Env::default();
+        match b {
+            Expr::Var(_) => env.vars.insert(name.clone(), v.clone()),
+            _ => env.nexts.insert(name.clone(), v.clone()),
+        };
+        facts.iter().all(|f| env.holds(f) == Ok(true))
+    };
+    Some(tries.iter().any(holds_at))
+}
+
+/// `e` with ground comparisons evaluated and `and`, `or`, `not` over
+/// constants folded.
+fn simplify(e: &Expr) -> Expr {
+    match e {
+        Expr::And(xs) | Expr::Or(xs) => {
+            let conj = matches!(e, Expr::And(_));
+            let mut out = Vec::new();
+            for x in xs {
+                match simplify(x) {
+                    Expr::Bool(v) if v == conj => {}
+                    Expr::Bool(v) => return Expr::Bool(v),
+                    Expr::And(ys) if conj => out.extend(ys),
+                    Expr::Or(ys) if !conj => out.extend(ys),
+                    y => out.push(y),
+                }
+            }
+            match out.len() {
+                0 => Expr::Bool(conj),
+                1 => out.pop().expect("one"),
+                _ if conj => Expr::And(out),
+                _ => Expr::Or(out),
+            }
+        }
+        Expr::Not(x) => match simplify(x) {
+            Expr::Bool(v) => Expr::Bool(!v),
+            y => Expr::not(y),
+        },
+        _ if is_ground(e) => match format::eval::Env::default().holds(e) {
+            Ok(v) => Expr::Bool(v),
+            Err(_) => e.clone(),
+        },
+        _ => e.clone(),
+    }
 }
 
 fn flatten(e: &Expr, out: &mut Vec<Expr>) {
@@ -200,6 +327,51 @@ mod tests {
             &[Expr::eq(y(), Expr::int(1)), Expr::eq(y(), Expr::int(2))],
             &set(&[y()]),
         );
+        assert_eq!(got, Some(Expr::Bool(false)));
+    }
+
+    #[test]
+    fn an_integer_used_as_a_boolean_is_split_into_zero_and_nonzero() {
+        // exists h. !(h == 0 && x' >= 0 || h != 0 && !(x' >= 0)): h == 0
+        // exactly when x' < 0, which some h always matches: true.
+        let h = || Expr::var("h");
+        let nonneg = || Expr::Ge(Box::new(Expr::next("x")), Box::new(Expr::int(0)));
+        let zero = || Expr::eq(h(), Expr::int(0));
+        let clause = Expr::not(Expr::Or(vec![
+            Expr::And(vec![zero(), nonneg()]),
+            Expr::And(vec![Expr::not(zero()), Expr::not(nonneg())]),
+        ]));
+        let got = eliminate(&[clause], &set(&[h()])).unwrap();
+        for v in [-3, 0, 5] {
+            let env = format::eval::Env {
+                nexts: [("x".to_string(), BigInt::from(v))].into_iter().collect(),
+                ..Default::default()
+            };
+            assert_eq!(env.holds(&got), Ok(true), "{got:?} at x' = {v}");
+        }
+        // h read as a number (h + 1 > x') is no Boolean: Z3's case.
+        let numeric = Expr::Gt(
+            Box::new(Expr::Add(vec![h(), Expr::int(1)])),
+            Box::new(Expr::next("x")),
+        );
+        assert_eq!(eliminate(&[numeric], &set(&[h()])), None);
+    }
+
+    #[test]
+    fn a_variable_constrained_only_by_itself_is_decided() {
+        let a = || Expr::var("a");
+        let ge = |t: Expr, c: i64| Expr::Ge(Box::new(t), Box::new(Expr::int(c)));
+        let le = |t: Expr, c: i64| Expr::Le(Box::new(t), Box::new(Expr::int(c)));
+        let y_pos = ge(Expr::next("y"), 1);
+        // exists a. a >= 0 && 3 a <= 7, beside y' >= 1: just y' >= 1.
+        let three_a = Expr::Mul(Num::from_i64(3), Box::new(a()));
+        let got = eliminate(
+            &[ge(a(), 0), le(three_a.clone(), 7), y_pos.clone()],
+            &set(&[a()]),
+        );
+        assert_eq!(got, Some(y_pos.clone()));
+        // exists a. 3 a >= 7 && a <= 2: no integer (7/3 < a <= 2): false.
+        let got = eliminate(&[ge(three_a, 7), le(a(), 2), y_pos], &set(&[a()]));
         assert_eq!(got, Some(Expr::Bool(false)));
     }
 }
