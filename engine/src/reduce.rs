@@ -364,7 +364,7 @@ fn lift_regions(
             Removal::DeadEnd => Expr::Bool(true),
             Removal::After(edge) => {
                 let from = &region[&edge.from];
-                if let Some(image) = image_by_substitution(task, edge, from) {
+                if let Some(image) = image_by_substitution(task, edge, from, budget) {
                     region.insert(loc.clone(), image);
                     continue;
                 }
@@ -381,7 +381,7 @@ fn lift_regions(
             }
             Removal::Before(edge) => {
                 let to = &region[&edge.to];
-                if let Some(pre) = preimage_by_substitution(task, edge, to) {
+                if let Some(pre) = preimage_by_substitution(task, edge, to, budget) {
                     region.insert(loc.clone(), pre);
                     continue;
                 }
@@ -406,9 +406,13 @@ fn lift_regions(
 /// where the edge's equations name every bound variable
 /// ([`crate::substitute`]); `None` otherwise (and for arrays, or a local
 /// named like a state variable).
-fn image_by_substitution(task: &Task, edge: &Edge, from: &Expr) -> Option<Expr> {
+fn image_by_substitution(task: &Task, edge: &Edge, from: &Expr, budget: &Budget) -> Option<Expr> {
     let bound = substitution_bound(task, edge, |n| Expr::Var(n.into()))?;
-    let image = crate::substitute::eliminate(&[from.clone(), edge.relation.clone()], &bound)?;
+    let image = crate::substitute::eliminate(
+        &[from.clone(), edge.relation.clone()],
+        &bound,
+        &|sentence| satisfiable(sentence, budget),
+    )?;
     Some(image.rewrite(&|x| match x {
         Expr::Next(n) => Some(Expr::Var(n.clone())),
         _ => None,
@@ -417,12 +421,23 @@ fn image_by_substitution(task: &Task, edge: &Edge, from: &Expr) -> Option<Expr> 
 
 /// `not exists x', locals. R(x, x') && not to(x')`: the states from which
 /// the edge leads only into `to`, like [`image_by_substitution`].
-fn preimage_by_substitution(task: &Task, edge: &Edge, to: &Expr) -> Option<Expr> {
+fn preimage_by_substitution(task: &Task, edge: &Edge, to: &Expr, budget: &Budget) -> Option<Expr> {
     let bound = substitution_bound(task, edge, |n| Expr::Next(n.into()))?;
     let to_next = to.map_vars(&|n| Some(Expr::Next(n.into())));
-    let escape =
-        crate::substitute::eliminate(&[edge.relation.clone(), Expr::not(to_next)], &bound)?;
+    let escape = crate::substitute::eliminate(
+        &[edge.relation.clone(), Expr::not(to_next)],
+        &bound,
+        &|sentence| satisfiable(sentence, budget),
+    )?;
     Some(Expr::not(escape))
+}
+
+/// Is `sentence` (its variables all existential) satisfiable? One query;
+/// `None` if the solver does not say.
+fn satisfiable(sentence: &Expr, budget: &Budget) -> Option<bool> {
+    let s = smt::solver();
+    s.assert(smt::encode_bool(sentence, View::state(0)));
+    budget.check(&s, &[]).ok()
 }
 
 /// The state variables as `state(name)` and the edge's locals: what an

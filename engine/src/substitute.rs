@@ -18,13 +18,20 @@ const MAX_BOOLEAN_SPLITS: usize = 3;
 
 /// `exists bound. and(conjuncts)` over the other variables, or `None`
 /// where this cannot say it and Z3 must. `bound` holds `Var` and `Next`
-/// terms. In turn: top-level linear equations with a coefficient of ±1 on
-/// a bound variable are substituted; a bound variable whose conjuncts
+/// terms; `decide` tells whether a sentence over bound variables alone
+/// holds (`None`: it cannot). In turn: top-level linear equations with a
+/// coefficient of ±1 on a bound variable are substituted; conjuncts over
+/// bound variables that no other conjunct shares are a sentence, decided
+/// (by evaluation for one variable, else by `decide`); a bound variable whose conjuncts
 /// mention nothing else and compare linear terms is decided (some integer
 /// satisfies them or not); a bound variable compared with 0 only is split
 /// into the cases 0 and 1 (one nonzero value stands for all). Ground parts
 /// are evaluated.
-pub(crate) fn eliminate(conjuncts: &[Expr], bound: &BTreeSet<Expr>) -> Option<Expr> {
+pub(crate) fn eliminate(
+    conjuncts: &[Expr],
+    bound: &BTreeSet<Expr>,
+    decide: &dyn Fn(&Expr) -> Option<bool>,
+) -> Option<Expr> {
     let mut parts = Vec::new();
     for c in conjuncts {
         flatten(c, &mut parts);
@@ -42,6 +49,33 @@ pub(crate) fn eliminate(conjuncts: &[Expr], bound: &BTreeSet<Expr>) -> Option<Ex
             .iter()
             .map(|c| c.rewrite(&|x| (*x == var).then(|| value.clone())))
             .collect();
+    }
+    // Conjuncts over bound variables only, sharing none with the others:
+    // a sentence, true or false whatever the free variables are.
+    let (closed, open): (Vec<Expr>, Vec<Expr>) = parts
+        .iter()
+        .cloned()
+        .partition(|c| mentions(c, bound) && only_bound(c, bound));
+    let in_closed: BTreeSet<&Expr> = bound
+        .iter()
+        .filter(|b| closed.iter().any(|c| mentions(c, &single(b))))
+        .collect();
+    if !closed.is_empty()
+        && !open
+            .iter()
+            .any(|c| in_closed.iter().any(|b| mentions(c, &single(b))))
+    {
+        let sentence = Expr::And(closed);
+        let holds = match in_closed.iter().next() {
+            Some(b) if in_closed.len() == 1 => {
+                satisfiable_alone(std::slice::from_ref(&sentence), b)
+            }
+            _ => decide(&sentence),
+        }?;
+        if !holds {
+            return Some(Expr::Bool(false));
+        }
+        parts = open;
     }
     let left: Vec<&Expr> = bound
         .iter()
@@ -83,6 +117,18 @@ fn single(b: &Expr) -> BTreeSet<Expr> {
     BTreeSet::from([b.clone()])
 }
 
+/// Does `e` mention bound variables only?
+fn only_bound(e: &Expr, bound: &BTreeSet<Expr>) -> bool {
+    let mut stack = vec![e];
+    while let Some(x) = stack.pop() {
+        match x {
+            Expr::Var(_) | Expr::Next(_) if !bound.contains(x) => return false,
+            _ => stack.extend(x.children()),
+        }
+    }
+    true
+}
+
 /// Does `e` mention no variable but `b`?
 fn only_mentions(e: &Expr, b: &Expr) -> bool {
     let mut stack = vec![e];
@@ -110,26 +156,31 @@ fn used_as_boolean(e: &Expr, b: &Expr) -> bool {
 }
 
 /// Does some integer value of `b` satisfy every one of `facts` (each
-/// mentioning `b` alone)? `None` unless each is a comparison of linear
-/// terms. The values satisfying a conjunction of linear comparisons in one
-/// integer form an interval; each end of it lies within 1 of where some
-/// comparison's two sides meet, and an interval open both ways holds 0.
+/// mentioning `b` alone)? `None` unless each is a Boolean combination of
+/// comparisons of linear terms. Such a combination's truth changes only
+/// where some comparison's two sides meet, so each set of values
+/// satisfying it is a union of intervals whose ends lie within 1 of a
+/// meeting point; with no meeting point, any value (0) decides it.
 fn satisfiable_alone(facts: &[Expr], b: &Expr) -> Option<bool> {
     let mut tries = vec![BigInt::from(0)];
-    for f in facts {
-        let (l, r) = match f {
+    let mut stack: Vec<&Expr> = facts.iter().collect();
+    while let Some(e) = stack.pop() {
+        match e {
+            Expr::And(xs) | Expr::Or(xs) => stack.extend(xs.iter()),
+            Expr::Not(x) => stack.push(x),
+            Expr::Implies(x, y) => stack.extend([&**x, &**y]),
+            Expr::Bool(_) => {}
             Expr::Eq(l, r) | Expr::Lt(l, r) | Expr::Le(l, r) | Expr::Gt(l, r) | Expr::Ge(l, r) => {
-                (l, r)
+                let (coefs, k) = linear(&Expr::Sub(l.clone(), r.clone()))?;
+                if let Some(a) = coefs.get(b) {
+                    // a b + k == 0 at b = -k / a.
+                    let meet = num_integer::Integer::div_floor(&-k, a);
+                    for d in [-1, 0, 1] {
+                        tries.push(&meet + d);
+                    }
+                }
             }
             _ => return None,
-        };
-        let (coefs, k) = linear(&Expr::Sub(l.clone(), r.clone()))?;
-        if let Some(a) = coefs.get(b) {
-            // a b + k == 0 at b = -k / a.
-            let meet = num_integer::Integer::div_floor(&-k, a);
-            for d in [-1, 0, 1] {
-                tries.push(&meet + d);
-            }
         }
     }
     let name = match b {
@@ -272,6 +323,10 @@ pub(crate) fn linear(e: &Expr) -> Option<(BTreeMap<Expr, BigInt>, BigInt)> {
 mod tests {
     use super::*;
 
+    fn elim(conjuncts: &[Expr], bound: &BTreeSet<Expr>) -> Option<Expr> {
+        eliminate(conjuncts, bound, &|_| None)
+    }
+
     fn set(xs: &[Expr]) -> BTreeSet<Expr> {
         xs.iter().cloned().collect()
     }
@@ -280,7 +335,7 @@ mod tests {
     fn assignments_are_substituted_and_ground_facts_evaluated() {
         // exists x. x >= 3 && x' == x + 1 && y' == y: x' >= 4 (y free).
         let x = || Expr::var("x");
-        let image = eliminate(
+        let image = elim(
             &[
                 Expr::Ge(Box::new(x()), Box::new(Expr::int(3))),
                 Expr::eq(Expr::next("x"), Expr::Add(vec![x(), Expr::int(1)])),
@@ -296,7 +351,7 @@ mod tests {
         assert_eq!(env(3).holds(&image), Ok(false));
         // `a == -1 + a'` solves for a as well; 0 == 0 disappears.
         let a = || Expr::var("a");
-        let got = eliminate(
+        let got = elim(
             &[
                 Expr::eq(a(), Expr::Add(vec![Expr::int(-1), Expr::next("a")])),
                 Expr::eq(a(), Expr::int(0)),
@@ -317,13 +372,13 @@ mod tests {
         let x = || Expr::var("x");
         // 2 x == x': x' even, which substitution cannot say.
         let doubled = Expr::eq(Expr::Mul(Num::from_i64(2), Box::new(x())), Expr::next("x"));
-        assert_eq!(eliminate(&[doubled], &set(&[x()])), None);
+        assert_eq!(elim(&[doubled], &set(&[x()])), None);
         // x only in an inequality: a projection, not a substitution.
         let bounded = Expr::Lt(Box::new(x()), Box::new(Expr::next("x")));
-        assert_eq!(eliminate(&[bounded], &set(&[x()])), None);
+        assert_eq!(elim(&[bounded], &set(&[x()])), None);
         // A contradiction among ground facts is false.
         let y = || Expr::var("y");
-        let got = eliminate(
+        let got = elim(
             &[Expr::eq(y(), Expr::int(1)), Expr::eq(y(), Expr::int(2))],
             &set(&[y()]),
         );
@@ -341,7 +396,7 @@ mod tests {
             Expr::And(vec![zero(), nonneg()]),
             Expr::And(vec![Expr::not(zero()), Expr::not(nonneg())]),
         ]));
-        let got = eliminate(&[clause], &set(&[h()])).unwrap();
+        let got = elim(&[clause], &set(&[h()])).unwrap();
         for v in [-3, 0, 5] {
             let env = format::eval::Env {
                 nexts: [("x".to_string(), BigInt::from(v))].into_iter().collect(),
@@ -354,7 +409,7 @@ mod tests {
             Box::new(Expr::Add(vec![h(), Expr::int(1)])),
             Box::new(Expr::next("x")),
         );
-        assert_eq!(eliminate(&[numeric], &set(&[h()])), None);
+        assert_eq!(elim(&[numeric], &set(&[h()])), None);
     }
 
     #[test]
@@ -365,13 +420,48 @@ mod tests {
         let y_pos = ge(Expr::next("y"), 1);
         // exists a. a >= 0 && 3 a <= 7, beside y' >= 1: just y' >= 1.
         let three_a = Expr::Mul(Num::from_i64(3), Box::new(a()));
-        let got = eliminate(
+        let got = elim(
             &[ge(a(), 0), le(three_a.clone(), 7), y_pos.clone()],
             &set(&[a()]),
         );
         assert_eq!(got, Some(y_pos.clone()));
         // exists a. 3 a >= 7 && a <= 2: no integer (7/3 < a <= 2): false.
-        let got = eliminate(&[ge(three_a, 7), le(a(), 2), y_pos], &set(&[a()]));
+        let got = elim(
+            &[ge(three_a.clone(), 7), le(a(), 2), y_pos.clone()],
+            &set(&[a()]),
+        );
         assert_eq!(got, Some(Expr::Bool(false)));
+        // Negations and disjunctions of such comparisons too: a <= 0 or
+        // a >= 3, and not a <= 5: a = 6 does.
+        let either = Expr::Or(vec![le(a(), 0), ge(three_a, 9)]);
+        let got = elim(
+            &[either, Expr::not(le(a(), 5)), y_pos.clone()],
+            &set(&[a()]),
+        );
+        assert_eq!(got, Some(y_pos));
+    }
+
+    #[test]
+    fn a_sentence_over_bound_variables_alone_is_decided_by_the_callback() {
+        let (a, b) = (|| Expr::var("a"), || Expr::var("b"));
+        let gt = |x: Expr, y: Expr| Expr::Gt(Box::new(x), Box::new(y));
+        let y_pos = Expr::Ge(Box::new(Expr::next("y")), Box::new(Expr::int(1)));
+        let parts = [gt(a(), b()), gt(b(), a()), y_pos.clone()];
+        let bound = set(&[a(), b()]);
+        // The sentence `a > b && b > a` goes to the callback, whose word
+        // decides: unsatisfiable makes the whole false.
+        let asked = std::cell::Cell::new(0);
+        let unsat = |_: &Expr| {
+            asked.set(asked.get() + 1);
+            Some(false)
+        };
+        assert_eq!(eliminate(&parts, &bound, &unsat), Some(Expr::Bool(false)));
+        assert_eq!(asked.get(), 1);
+        assert_eq!(eliminate(&parts, &bound, &|_| Some(true)), Some(y_pos));
+        // No word from the callback: Z3's elimination decides.
+        assert_eq!(eliminate(&parts, &bound, &|_| None), None);
+        // A bound variable shared with a free one is no sentence.
+        let shared = [gt(a(), b()), gt(b(), Expr::next("y"))];
+        assert_eq!(eliminate(&shared, &bound, &|_| Some(true)), None);
     }
 }
