@@ -413,10 +413,13 @@ fn image_by_substitution(task: &Task, edge: &Edge, from: &Expr, budget: &Budget)
         &bound,
         &|sentence| satisfiable(sentence, budget),
     )?;
-    Some(image.rewrite(&|x| match x {
-        Expr::Next(n) => Some(Expr::Var(n.clone())),
-        _ => None,
-    }))
+    // A blown-up image (case splits) goes to Z3, which simplifies.
+    (image.size() <= MAX_LIFTED_SIZE).then(|| {
+        image.rewrite(&|x| match x {
+            Expr::Next(n) => Some(Expr::Var(n.clone())),
+            _ => None,
+        })
+    })
 }
 
 /// `not exists x', locals. R(x, x') && not to(x')`: the states from which
@@ -429,7 +432,7 @@ fn preimage_by_substitution(task: &Task, edge: &Edge, to: &Expr, budget: &Budget
         &bound,
         &|sentence| satisfiable(sentence, budget),
     )?;
-    Some(Expr::not(escape))
+    (escape.size() <= MAX_LIFTED_SIZE).then(|| Expr::not(escape))
 }
 
 /// Is `sentence` (its variables all existential) satisfiable? One query;
