@@ -20,13 +20,10 @@ fn loc_index(task: &Task, loc: &str) -> i64 {
         .map_or(-1, |i| i as i64)
 }
 
-/// Step `i`: one edge is taken, from `pc_i` to `pc_{i+1}`; only edges
-/// from `at` (the locations a path of `i` edges can reach in the graph)
-/// can be, so no other is encoded.
-fn step(task: &Task, i: usize, at: &BTreeSet<&str>) -> Vec<(u32, Bool)> {
-    task.edges
+/// Step `i`: one of `edges` is taken, from `pc_i` to `pc_{i+1}`.
+fn step(task: &Task, i: usize, edges: &[&format::Edge]) -> Vec<(u32, Bool)> {
+    edges
         .iter()
-        .filter(|e| e.from != task.bad_location && at.contains(e.from.as_str()))
         .map(|e| {
             let guard = Bool::and(&[
                 pc(i).eq(Int::from_i64(loc_index(task, &e.from))),
@@ -130,16 +127,16 @@ pub fn search(task: &Task, depth: usize, budget: &Budget) -> Result<Option<Trace
     // depth only).
     let mut at: BTreeSet<&str> = BTreeSet::from([task.initial_location.as_str()]);
     for i in 0..depth {
-        let options = step(task, i, &at);
-        if options.is_empty() {
-            break;
-        }
-        at = task
+        let edges: Vec<&format::Edge> = task
             .edges
             .iter()
             .filter(|e| e.from != task.bad_location && at.contains(e.from.as_str()))
-            .map(|e| e.to.as_str())
             .collect();
+        if edges.is_empty() {
+            break;
+        }
+        let options = step(task, i, &edges);
+        at = edges.iter().map(|e| e.to.as_str()).collect();
         let any: Vec<Bool> = options.iter().map(|(_, g)| g.clone()).collect();
         solver.assert(Bool::or(&any));
         steps.push(options);

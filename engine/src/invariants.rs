@@ -120,15 +120,6 @@ fn state_env(task: &Task, state: &State) -> format::eval::Env {
     }
 }
 
-/// Does a conjunct of `e`'s relation over the current state alone (a
-/// guard) evaluate to false in `env`? Then no successor exists along `e`;
-/// a conjunct the evaluator cannot decide counts as satisfiable.
-fn disabled_in(env: &format::eval::Env, e: &format::Edge) -> bool {
-    let mut parts = Vec::new();
-    crate::simulate::conjuncts(&e.relation, &mut parts);
-    parts.iter().any(|c| env.holds(c) == Ok(false))
-}
-
 /// Concrete states per location from a few bounded random runs. Each step
 /// is first solved by propagation ([`crate::simulate::Stepper`], no
 /// query); only when no edge can be taken that way does the solver look for
@@ -198,10 +189,7 @@ fn sample(
                 continue;
             }
             let mut moved = false;
-            // An edge whose guard the state already falsifies needs no
-            // query (HOLA_22: 155 sampling queries, most of them unsat).
-            let env = state_env(task, &state);
-            for &e in order.iter().filter(|e| !disabled_in(&env, e)) {
+            for &e in &order {
                 let s = solvers.entry(e.id).or_insert_with(|| {
                     let s = smt::solver();
                     s.assert(smt::encode_edge(e, 0));

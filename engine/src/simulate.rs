@@ -300,29 +300,20 @@ impl Solver<'_> {
     /// `a` does not divide `k` (no integer solves it); `None` when the
     /// equation is not of that shape.
     fn solve_linear(&self, env: &mut Env, l: &Expr, r: &Expr) -> Option<bool> {
-        let mut unbound: BTreeMap<&Expr, BigInt> = BTreeMap::new();
-        let mut k = BigInt::from(0);
-        let mut stack: Vec<(&Expr, BigInt)> = vec![(l, BigInt::from(1)), (r, BigInt::from(-1))];
-        while let Some((e, m)) = stack.pop() {
-            match e {
-                Expr::Int(Num(v)) => k += &m * v,
-                Expr::Var(n) | Expr::Next(n) if is_unbound(env, e) => {
-                    if self.sorts.get(n) == Some(&VarSort::IntArray) {
-                        return None;
-                    }
-                    *unbound.entry(e).or_default() += &m;
-                }
-                Expr::Add(xs) => stack.extend(xs.iter().map(|x| (x, m.clone()))),
-                Expr::Sub(a, b) => {
-                    stack.push((a, m.clone()));
-                    stack.push((b, -m));
-                }
-                Expr::Neg(a) => stack.push((a, -m)),
-                Expr::Mul(Num(c), a) => stack.push((a, m * c)),
-                _ => match env.eval(e).ok()? {
-                    Value::Int(v) => k += &m * v,
+        let diff = Expr::Sub(Box::new(l.clone()), Box::new(r.clone()));
+        let (coefs, mut k) = crate::substitute::linear(&diff)?;
+        let mut unbound: BTreeMap<Expr, BigInt> = BTreeMap::new();
+        for (v, a) in coefs {
+            if !is_unbound(env, &v) {
+                match env.eval(&v).ok()? {
+                    Value::Int(x) => k += a * x,
                     _ => return None,
-                },
+                }
+            } else if matches!(&v, Expr::Var(n) | Expr::Next(n) if self.sorts.get(n) == Some(&VarSort::IntArray))
+            {
+                return None;
+            } else {
+                unbound.insert(v, a);
             }
         }
         unbound.retain(|_, a| *a != BigInt::from(0));
@@ -335,7 +326,6 @@ impl Solver<'_> {
         if &minus_k % &a != BigInt::from(0) {
             return Some(false);
         }
-        let x = x.clone();
         bind(env, &x, Binding::Int(minus_k / a));
         Some(true)
     }
@@ -730,44 +720,19 @@ fn clear(env: &mut Env, e: &format::Edge) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use format::{Edge, VarDecl};
+    use crate::pdr::testing::x;
 
-    fn x() -> Expr {
-        Expr::var("x")
-    }
-
-    /// `x = 0`, then `x == -1 + x'` (the CHC way of writing `x' = x + 1`)
-    /// while `x < 1000`, and bad once `x = 1000`.
+    /// PDR's counter, loop bound 1000, with `x == -1 + x'` (the CHC way
+    /// of writing `x' = x + 1`), and bad once `x = 1000`.
     fn chc_style_counter() -> Task {
+        let mut task = crate::pdr::testing::counter_task();
         let inc = Expr::eq(x(), Expr::Add(vec![Expr::int(-1), Expr::next("x")]));
-        Task {
-            vars: vec![VarDecl::int("x")],
-            locations: vec!["l".into(), "bad".into()],
-            initial_location: "l".into(),
-            bad_location: "bad".into(),
-            init: Expr::eq(x(), Expr::int(0)),
-            edges: vec![
-                Edge {
-                    id: 0,
-                    name: "loop".into(),
-                    from: "l".into(),
-                    to: "l".into(),
-                    locals: vec![],
-                    relation: Expr::And(vec![
-                        Expr::Lt(Box::new(x()), Box::new(Expr::int(1000))),
-                        inc,
-                    ]),
-                },
-                Edge {
-                    id: 1,
-                    name: "out".into(),
-                    from: "l".into(),
-                    to: "bad".into(),
-                    locals: vec![],
-                    relation: Expr::eq(x(), Expr::int(1000)),
-                },
-            ],
-        }
+        task.edges[0].relation = Expr::And(vec![
+            Expr::Lt(Box::new(x()), Box::new(Expr::int(1000))),
+            inc,
+        ]);
+        task.edges[1].relation = Expr::eq(x(), Expr::int(1000));
+        task
     }
 
     #[test]
