@@ -7,6 +7,7 @@ pub mod arg;
 pub mod bmc;
 pub mod certify;
 pub mod composite;
+pub mod entries;
 mod guarded;
 mod houdini;
 mod implied;

@@ -379,11 +379,16 @@ pub fn split_all(task: &Task, ph: &Phases, budget: &Budget) -> Result<Split, Unk
         let next = split(&out.task, &ph, budget)?;
         out = compose(out, next);
     }
+    // A phase entered both from the start and from the phase before it
+    // gets a location per entry (see crate::entries).
+    if let Some(next) = crate::entries::split(&out.task) {
+        out = compose(out, next);
+    }
     Ok(out)
 }
 
 /// `second` (a split of `first.task`) as a split of `first`'s original.
-fn compose(first: Split, second: Split) -> Split {
+pub(crate) fn compose(first: Split, second: Split) -> Split {
     let mut places = BTreeMap::new();
     for (name, (loc, cond)) in &first.places {
         if second.task.has_location(name) {
