@@ -20,6 +20,7 @@ pub mod profile;
 pub mod race;
 pub mod reduce;
 pub mod refine;
+pub mod residues;
 pub mod run;
 pub mod simulate;
 pub mod smt;

@@ -502,16 +502,18 @@ pub fn run_simplified(
 ) -> Outcome {
     let run = |t: &Task| crate::reduce::run_reduced(t, cfg, start, engine, run, lifting);
     let phases = crate::phases::candidate(task);
-    if !cfg.reduce || (candidate_flags(task).is_none() && phases.is_none()) {
+    let residues = crate::residues::candidate(task);
+    if !cfg.reduce || (candidate_flags(task).is_none() && phases.is_none() && residues.is_none()) {
         return run(task);
     }
     let deadline = cfg.timeout.map(|t| start + t);
     let (found, queries) = crate::strategy::fresh(|| {
         let budget = Budget::new(deadline);
         let found = match split(task, &budget) {
-            Ok(None) => match &phases {
-                Some(phases) => crate::phases::split_all(task, phases, &budget).map(Some),
-                None => Ok(None),
+            Ok(None) => match (&residues, &phases) {
+                (Some(rs), _) => crate::residues::split_then_phases(task, rs, &budget).map(Some),
+                (None, Some(phases)) => crate::phases::split_all(task, phases, &budget).map(Some),
+                (None, None) => Ok(None),
             },
             other => other,
         };

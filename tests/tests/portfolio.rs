@@ -43,6 +43,7 @@ fn auto_gives_the_same_certificate_bytes_on_every_run() {
         "chc/unrolled_chain_unsafe.smt2",
         "chc/unrolled_chain_safe.smt2",
         "chc/phase_entries_safe.smt2",
+        "chc/residue_count_safe.smt2",
     ] {
         let path = corpus_dir().join(file);
         let first = run(&path, &auto(30));
