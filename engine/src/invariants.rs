@@ -543,6 +543,23 @@ pub fn thresholds(task: &Task) -> Vec<BigInt> {
 /// same invariants guessed where we compared.
 const HULL_COEFFICIENT_BOUND: i64 = 16;
 
+/// The absolute values of the constants `task` multiplies by (`777 * a1`):
+/// a hull equality may have them as coefficients (`a2 = a0 - 777 a1`,
+/// `s_split_47`) beyond [`HULL_COEFFICIENT_BOUND`], since the program
+/// itself scales by them.
+fn multipliers(task: &Task) -> BTreeSet<BigInt> {
+    let mut out = BTreeSet::new();
+    let mut stack: Vec<&Expr> = task.edges.iter().map(|e| &e.relation).collect();
+    stack.push(&task.init);
+    while let Some(e) = stack.pop() {
+        if let Expr::Mul(Num(k), _) = e {
+            out.insert(k.abs());
+        }
+        stack.extend(e.children());
+    }
+    out
+}
+
 /// Candidate facts at one location from the states seen there: the affine
 /// hull's equalities with small coefficients ([`HULL_COEFFICIENT_BOUND`]),
 /// `f >= min f` for each template form `f`, and comparisons under a 0/1
@@ -553,9 +570,13 @@ fn candidates(task: &Task, points: &[State], live: &BTreeSet<usize>) -> Vec<Expr
     let all = eligible.len();
     eligible.retain(|i| live.contains(i));
     let bound = BigInt::from(HULL_COEFFICIENT_BOUND);
+    let written = multipliers(task);
     let mut out: Vec<Expr> = affine_hull(points, n)
         .into_iter()
-        .filter(|(a, _)| a.iter().all(|x| x.abs() <= bound))
+        .filter(|(a, _)| {
+            a.iter()
+                .all(|x| x.abs() <= bound || written.contains(&x.abs()))
+        })
         .map(|(a, c)| Expr::eq(linear(task, &a), Expr::Int(Num(c))))
         .collect();
     // `±x >= c` for each threshold `c` the samples satisfy.

@@ -357,3 +357,37 @@ fn a_temporary_is_live_only_where_a_path_reads_it_before_overwriting() {
     assert_eq!(names("c"), vec!["x"]);
     assert!(names("err").is_empty());
 }
+
+#[test]
+fn hull_equalities_may_scale_by_a_constant_the_task_multiplies_by() {
+    // `s_split_47`: the loop counts while 777 a <= i, so i - 777 a - c = 0
+    // holds where it counts; 777 is beyond the bound but written in the task.
+    let text = |k: i64| {
+        format!(
+            "var i: int; var a: int; var c: int;
+             location l0; location err;
+             initial l0; bad err;
+             init true;
+             edge 0 \"fail\": l0 -> err relation {k} * a > i && i' == i && a' == a && c' == c;"
+        )
+    };
+    let point = |v: [i64; 3]| v.iter().map(|&c| BigInt::from(c)).collect::<State>();
+    let points = [
+        point([777, 1, 0]),
+        point([778, 1, 1]),
+        point([1554, 2, 0]),
+        point([1560, 2, 6]),
+    ];
+    let equalities = |t: &Task| -> Vec<String> {
+        candidates(t, &points, &(0..3).collect())
+            .into_iter()
+            .filter(|f| matches!(f, Expr::Eq(..)))
+            .map(|f| format::print::expr_to_string(&f))
+            .collect()
+    };
+    let found = equalities(&task(&text(777)));
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].contains("777"), "{found:?}");
+    // A task that multiplies by something else leaves it out.
+    assert_eq!(equalities(&task(&text(778))), Vec::<String>::new());
+}

@@ -94,7 +94,7 @@ fn candidate_at(task: &Task, loc: &str) -> Option<Phases> {
     let ints: BTreeSet<String> = task.int_var_names().into_iter().collect();
     let mut compared: BTreeMap<Term, BTreeSet<BigInt>> = BTreeMap::new();
     for e in &loops {
-        collect_thresholds(&e.relation, &mut compared);
+        collect_thresholds(&div_equalities_as_bounds(&e.relation), &mut compared);
     }
     let mut best: Option<Phases> = None;
     for (term, thresholds) in compared {
@@ -254,6 +254,27 @@ fn without_div(a: &Expr, b: &Expr, strict: bool, at_least: bool) -> (Expr, Expr,
         (false, true) => plus(BigInt::from(-1)),
     };
     ((**e).clone(), bound, false, at_least)
+}
+
+/// `e` with every equality `x = t div d` (either side) written as
+/// `x <= t div d && x >= t div d`: comparisons that [`threshold`] reads as
+/// two thresholds of `t - d x` (`s_split_27`: `a1 = a0 div 1000` is
+/// `0 <= a0 - 1000 a1 < 1000`, the phase where the loop counts).
+fn div_equalities_as_bounds(e: &Expr) -> Expr {
+    e.rewrite(&|x| match x {
+        Expr::Eq(a, b) if matches!(**a, Expr::Div(..)) != matches!(**b, Expr::Div(..)) => {
+            let both = [
+                Expr::Le(a.clone(), b.clone()),
+                Expr::Ge(a.clone(), b.clone()),
+            ];
+            Some(Expr::And(
+                both.into_iter()
+                    .map(|c| div_equalities_as_bounds(&c))
+                    .collect(),
+            ))
+        }
+        _ => None,
+    })
 }
 
 /// The thresholds, per term, of the comparisons inside a branch of `e`
@@ -458,7 +479,7 @@ pub fn split(task: &Task, ph: &Phases, budget: &Budget) -> Result<Split, Unknown
                 if let Some(p) = p {
                     parts.extend(condition(&ph.thresholds, p, &counter));
                 }
-                parts.push(decide(&e.relation, ph, p, q));
+                parts.push(decide(&div_equalities_as_bounds(&e.relation), ph, p, q));
                 if let Some(q) = q {
                     parts.extend(condition(&ph.thresholds, q, &counter_next));
                 }
@@ -511,41 +532,60 @@ const LONGEST_JUMP_BITS: u32 = 40;
 /// inductive before it is used, so a state the jump got wrong (an
 /// unreachable one) costs a candidate, never soundness. No query.
 pub(crate) fn deep_samples(task: &Task, seen: &mut BTreeMap<String, Vec<Vec<BigInt>>>) {
+    let known: BTreeSet<String> = seen.keys().cloned().collect();
+    for (run, seed) in DEEP_SEEDS.into_iter().enumerate() {
+        deep_run(task, seed, &known, seen, DEEP_STATES * (run + 1));
+    }
+}
+
+/// Seeds of [`deep_samples`]' runs. Why several: the inputs a run guesses
+/// stay fixed along it, so the states of one run satisfy equalities that
+/// hold for its inputs only (`s_split_47`: `a0 - a2 = 777` for the input
+/// `a1 = 1`, where the invariant is `a0 - a2 = 777 a1`); states of runs
+/// with other inputs rule those out and leave the general equality.
+const DEEP_SEEDS: [u64; 3] = [0xdee9, 0xdeea, 0xdeeb];
+
+/// One run of [`deep_samples`], adding at most `cap` states in all to
+/// each location the short runs (`known`) did not reach.
+fn deep_run(
+    task: &Task,
+    seed: u64,
+    known: &BTreeSet<String>,
+    seen: &mut BTreeMap<String, Vec<Vec<BigInt>>>,
+    cap: usize,
+) {
     // Nothing to add where the short runs reached every location.
-    let mut missing = task
+    let mut missing: BTreeSet<&String> = task
         .locations
         .iter()
-        .filter(|l| **l != task.bad_location && !seen.contains_key(*l))
-        .count();
-    if missing == 0 {
+        .filter(|l| **l != task.bad_location && !known.contains(*l))
+        .filter(|l| seen.get(*l).is_none_or(|at| at.len() < cap))
+        .collect();
+    if missing.is_empty() {
         return;
     }
-    let Some(mut stepper) = crate::simulate::Stepper::new(task, 0xdee9) else {
+    let Some(mut stepper) = crate::simulate::Stepper::new(task, seed) else {
         return;
     };
     stepper.guess_within(20);
     let Some(mut state) = stepper.initial() else {
         return;
     };
-    let known: BTreeSet<String> = seen.keys().cloned().collect();
     let mut loc = task.initial_location.clone();
     let mut last: Option<(u32, Vec<BigInt>)> = None;
     let mut jumps = 0;
     for _ in 0..DEEP_STEPS {
         if !known.contains(&loc) {
-            if !seen.contains_key(&loc) {
-                missing -= 1;
-            }
+            missing.remove(&loc);
             // A few states a location: the later ones of a long phase add
             // nothing.
             let at = seen.entry(loc.clone()).or_default();
-            if at.len() < DEEP_STATES {
+            if at.len() < cap {
                 at.push(state.clone());
             }
         }
-        let wanted_here =
-            !known.contains(&loc) && seen.get(&loc).is_some_and(|at| at.len() < DEEP_STATES);
-        if missing == 0 && !wanted_here {
+        let wanted_here = !known.contains(&loc) && seen.get(&loc).is_some_and(|at| at.len() < cap);
+        if missing.is_empty() && !wanted_here {
             return;
         }
         let here = loc.clone();

@@ -232,12 +232,14 @@ fn a_counter_that_counts_in_one_phase_only_splits_that_phase_again() {
     let ph = candidate(&task).expect("a phase candidate");
     assert_eq!(ph.counter, Term::from([("i".to_string(), big(1))]));
     let split = in_context(|| split_all(&task, &ph, &Budget::new(None)).expect("no timeout"));
+    // l#1#1 is entered from both of l's first places: a copy for each
+    // (crate::entries).
     assert_eq!(
         split.task.locations,
-        ["init", "l#0", "l#1#0", "l#1#1", "bad"]
+        ["init", "l#0", "l#1#0", "l#1#1@0", "l#1#1@1", "bad"]
     );
     // The inner place's condition: i's phase, then j's.
-    let (loc, cond) = &split.places["l#1#1"];
+    let (loc, cond) = &split.places["l#1#1@0"];
     assert_eq!(loc, "l");
     let text: Vec<String> = cond.iter().map(format::print::expr_to_string).collect();
     assert_eq!(text, ["i >= 1000", "j >= 2000"]);
@@ -292,7 +294,7 @@ fn a_place_no_run_reaches_is_guessed_empty_and_the_others_keep_their_equalities(
         let split = split_all(&task, &ph, &Budget::new(None)).expect("no timeout");
         assert_eq!(
             split.task.locations,
-            ["init", "l#0#0", "l#0#1", "l#1#0", "l#1#1", "bad"]
+            ["init", "l#0#0", "l#0#1", "l#1#0", "l#1#1@0", "l#1#1@1", "l#1#1@2", "bad"]
         );
         let budget = Budget::new(None);
         let samples = crate::invariants::sampled_states(&split.task, &budget).expect("samples");
@@ -307,9 +309,15 @@ fn a_place_no_run_reaches_is_guessed_empty_and_the_others_keep_their_equalities(
             .collect()
     };
     assert_eq!(at("l#0#1"), ["false"]);
-    // j = 2i - 100 and k = 3i - 300 + ... : two equalities at l#1#1.
-    let equalities = at("l#1#1").iter().filter(|e| e.contains("==")).count();
-    assert_eq!(equalities, 2, "{:?}", at("l#1#1"));
+    // j = 2i - 100 and k = 3i - 300 + ... : two equalities at the copy
+    // of l#1#1 that runs reach (the one entered from l#1#0).
+    let equalities = |l: &str| at(l).iter().filter(|e| e.contains("==")).count();
+    let copies = ["l#1#1@0", "l#1#1@1", "l#1#1@2"];
+    assert!(
+        copies.iter().any(|c| equalities(c) == 2),
+        "{:?}",
+        copies.map(at)
+    );
 }
 
 #[test]
@@ -333,4 +341,29 @@ fn deep_samples_take_a_step_that_needs_a_value_beyond_the_small_guesses() {
     let states = seen.get("l").expect("states at the loop");
     assert!(states.len() >= 2, "{states:?}");
     assert!(states.iter().all(|s| s[1] >= big(25)), "{states:?}");
+}
+
+#[test]
+fn an_equality_with_a_quotient_is_two_thresholds_of_the_dividend() {
+    // `s_split_27`: the loop counts while a = i div 1000, that is while
+    // 0 <= i - 1000 a < 1000: -999 <= 1000 a - i < 1 (the first variable
+    // by name has the positive coefficient).
+    let task = frontend::parse_ts(
+        "quotient.ts",
+        "var i: int; var a: int; var c: int;
+         location init; location loop; location bad;
+         initial init; bad bad;
+         init true;
+         edge 0 \"enter\": init -> loop relation i' == 0 && c' == 0 && a' >= 0;
+         edge 1 \"step\": loop -> loop relation a' == a && i' == i + 1
+             && (a == i / 1000 && c' == c + 1 || a != i / 1000 && c' == c);
+         edge 2 \"check\": loop -> bad relation i > 1000 + 1000 * a && c != 1000;",
+    )
+    .expect("test task parses");
+    let ph = candidate(&task).expect("a phase candidate");
+    assert_eq!(
+        ph.counter,
+        Term::from([("a".to_string(), big(1000)), ("i".to_string(), big(-1))])
+    );
+    assert_eq!(ph.thresholds, vec![big(-999), big(1)]);
 }
