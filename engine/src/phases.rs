@@ -520,7 +520,8 @@ const WIDE_GUESSES: u64 = 1 << 20;
 const LONGEST_JUMP_BITS: u32 = 40;
 
 /// States for the locations that `seen` (the invariant guess's short
-/// random runs) has none of, from one concrete run that jumps over the
+/// random runs) has none of, from concrete runs (one per [`DEEP_SEEDS`],
+/// each guessing its own inputs) that jump over the
 /// iterations of a self-loop repeating the same change: after two steps
 /// along a self-loop that changed the state by the same `d`, the run
 /// moves on to `s + m d`, the last state from which the loop still
