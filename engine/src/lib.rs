@@ -3,6 +3,7 @@
 //! counterexample or adjusts the precision), PDR, simulation or their race, and returns a
 //! verdict with its certificate; `run` goes from a file to that verdict.
 
+pub mod acyclic;
 pub mod arg;
 pub mod bmc;
 pub mod certify;

@@ -424,7 +424,12 @@ fn image_by_substitution(task: &Task, edge: &Edge, from: &Expr, budget: &Budget)
 
 /// `not exists x', locals. R(x, x') && not to(x')`: the states from which
 /// the edge leads only into `to`, like [`image_by_substitution`].
-fn preimage_by_substitution(task: &Task, edge: &Edge, to: &Expr, budget: &Budget) -> Option<Expr> {
+pub(crate) fn preimage_by_substitution(
+    task: &Task,
+    edge: &Edge,
+    to: &Expr,
+    budget: &Budget,
+) -> Option<Expr> {
     let bound = substitution_bound(task, edge, |n| Expr::Next(n.into()))?;
     let to_next = to.map_vars(&|n| Some(Expr::Next(n.into())));
     let escape = crate::substitute::eliminate(

@@ -119,7 +119,9 @@ fn run_lane(
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match i {
                 0 => simulate_integers(task, cfg, start),
                 1 => fresh(|| {
-                    acyclic_bug(task, cfg, start).unwrap_or_else(|| pdr::run(task, cfg, start))
+                    acyclic_bug(task, cfg, start)
+                        .or_else(|| acyclic_proof(task, cfg, start))
+                        .unwrap_or_else(|| pdr::run(task, cfg, start))
                 }),
                 _ => shallow_bug(task, cfg, start).unwrap_or_else(|| {
                     run_cegar_reduced(
@@ -207,6 +209,25 @@ fn acyclic_bug(task: &Task, cfg: &Config, start: Instant) -> Option<Outcome> {
         verdict: Verdict::Unsafe(trace),
         stats: Stats {
             analysis: "bmc",
+            queries: budget.queries.get(),
+            time: start.elapsed(),
+            ..Stats::default()
+        },
+    })
+}
+
+/// A proof of a task without cycles ([`ACYCLIC_BMC_DEPTH`]) from its
+/// weakest preconditions ([`crate::acyclic`]), at PDR's price; `None`
+/// where it has cycles, is deeper, or the preconditions do not come out
+/// (PDR goes on).
+fn acyclic_proof(task: &Task, cfg: &Config, start: Instant) -> Option<Outcome> {
+    bmc::acyclic_depth(task).filter(|d| *d <= ACYCLIC_BMC_DEPTH)?;
+    let budget = smt::Budget::new(cfg.timeout.map(|t| start + t));
+    let body = crate::acyclic::prove(task, &budget)?;
+    Some(Outcome {
+        verdict: Verdict::Safe(body),
+        stats: Stats {
+            analysis: "wp",
             queries: budget.queries.get(),
             time: start.elapsed(),
             ..Stats::default()

@@ -193,7 +193,8 @@ fn a_bug_in_a_task_without_cycles_is_found_by_one_bounded_search_query() {
     assert_eq!(r.outcome.stats.queries, 1);
     assert_eq!(certa::bench::check_run(&r), "VALID");
     // The safe twin has no bug at that depth: the search ends without an
-    // answer and PDR proves it.
+    // answer, and its weakest preconditions, computed backwards along the
+    // chain, prove it (engine/src/acyclic.rs).
     let safe = run(
         &corpus_dir().join("chc/unrolled_chain_safe.smt2"),
         &auto(30),
@@ -203,5 +204,6 @@ fn a_bug_in_a_task_without_cycles_is_found_by_one_bounded_search_query() {
         "{:?}",
         safe.outcome.verdict
     );
+    assert_eq!(safe.outcome.stats.analysis, "wp");
     assert_eq!(certa::bench::check_run(&safe), "VALID");
 }
