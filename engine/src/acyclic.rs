@@ -56,7 +56,12 @@ pub fn prove(task: &Task, budget: &Budget) -> Option<SafeBody> {
         .locations
         .iter()
         .map(|l| {
-            let w = safe.get(l.as_str()).filter(|_| *l != task.bad_location)?;
+            // A location no state may be at (its precondition `false`) is
+            // left out, as the lifting leaves such locations out: the step
+            // checks showed that nothing enters it.
+            let w = safe
+                .get(l.as_str())
+                .filter(|w| *l != task.bad_location && **w != Expr::Bool(false))?;
             Some(crate::reduce::conjuncts(w))
         })
         .collect();
@@ -162,6 +167,24 @@ mod tests {
     fn an_unsafe_diamond_gets_no_proof() {
         let body = in_context(|| prove(&chain(6), &Budget::new(None)));
         assert!(body.is_none());
+    }
+
+    #[test]
+    fn a_location_no_state_reaches_is_left_out_of_the_certificate() {
+        let task = frontend::parse_ts(
+            "dead.ts",
+            "var x: int;
+             location init; location a; location b; location bad;
+             initial init; bad bad;
+             init true;
+             edge 0 \"start\": init -> a relation x' == 0;
+             edge 1 \"jump\": a -> b relation x > 5 && x' == x;
+             edge 2 \"fail\": b -> bad relation x' == x;",
+        )
+        .expect("test task parses");
+        let body = in_context(|| prove(&task, &Budget::new(None))).expect("proved");
+        let at: Vec<&str> = body.nodes.iter().map(|n| n.location.as_str()).collect();
+        assert_eq!(at, ["init", "a"]);
     }
 
     #[test]
