@@ -23,7 +23,6 @@
 
 use crate::split::Split;
 use format::{Edge, Task};
-use std::collections::BTreeMap;
 
 /// Locations entered by more edges than this are not split.
 const MAX_ENTRIES: usize = 4;
@@ -83,19 +82,7 @@ fn split_location(task: &Task, loc: &str) -> Option<Split> {
         return None;
     }
     let names: Vec<String> = (0..k).map(|i| copy_name(task, loc, i)).collect();
-    let mut out = Split {
-        task: Task {
-            vars: task.vars.clone(),
-            locations: Vec::new(),
-            initial_location: task.initial_location.clone(),
-            bad_location: task.bad_location.clone(),
-            init: task.init.clone(),
-            edges: Vec::new(),
-        },
-        on: format!("{k} entries of {loc}"),
-        places: BTreeMap::new(),
-        origin: BTreeMap::new(),
-    };
+    let mut out = Split::empty(task, format!("{k} entries of {loc}"));
     for l in &task.locations {
         if l == loc {
             for name in &names {

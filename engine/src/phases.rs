@@ -33,8 +33,8 @@
 //! of both splits then single out the place. The answers are the original
 //! task's, and certa-check checks them as such.
 
-use crate::smt::{self, Budget, Unknown};
-use crate::split::{fold, propagate, Split};
+use crate::smt::{Budget, Unknown};
+use crate::split::{fold, Split};
 use format::{Edge, Expr, Num, Task};
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -439,73 +439,22 @@ pub(crate) fn compose(first: Split, second: Split) -> Split {
 /// The phase split of `task` on `ph` (see the module comment).
 pub fn split(task: &Task, ph: &Phases, budget: &Budget) -> Result<Split, Unknown> {
     let n = ph.thresholds.len() + 1;
-    let names: Vec<String> = (0..n).map(|p| place_name(task, &ph.loc, p)).collect();
-    let mut out = Split {
-        task: Task {
-            vars: task.vars.clone(),
-            locations: Vec::new(),
-            initial_location: task.initial_location.clone(),
-            bad_location: task.bad_location.clone(),
-            init: task.init.clone(),
-            edges: Vec::new(),
-        },
-        on: format!("{} phases of {} at {}", n, term_text(&ph.counter), ph.loc),
-        places: BTreeMap::new(),
-        origin: BTreeMap::new(),
-    };
-    for l in &task.locations {
-        if *l == ph.loc {
-            for (p, name) in names.iter().enumerate() {
-                out.task.locations.push(name.clone());
-                let cond = condition(&ph.thresholds, p, &term_expr(&ph.counter, false));
-                out.places.insert(name.clone(), (l.clone(), cond));
-            }
-        } else {
-            out.task.locations.push(l.clone());
-        }
-    }
-    let phases_at = |l: &str| -> Vec<Option<usize>> {
-        if l == ph.loc {
-            (0..n).map(Some).collect()
-        } else {
-            vec![None]
-        }
-    };
-    let (counter, counter_next) = (term_expr(&ph.counter, false), term_expr(&ph.counter, true));
-    for e in &task.edges {
-        for p in phases_at(&e.from) {
-            for q in phases_at(&e.to) {
-                let mut parts = Vec::new();
-                if let Some(p) = p {
-                    parts.extend(condition(&ph.thresholds, p, &counter));
-                }
-                parts.push(decide(&div_equalities_as_bounds(&e.relation), ph, p, q));
-                if let Some(q) = q {
-                    parts.extend(condition(&ph.thresholds, q, &counter_next));
-                }
-                let relation = propagate(parts);
-                if relation == Expr::Bool(false) {
-                    continue;
-                }
-                let edge = Edge {
-                    id: out.task.edges.len() as u32,
-                    name: e.name.clone(),
-                    from: p.map_or_else(|| e.from.clone(), |p| names[p].clone()),
-                    to: q.map_or_else(|| e.to.clone(), |q| names[q].clone()),
-                    locals: e.locals.clone(),
-                    relation,
-                };
-                let s = smt::solver();
-                s.assert(smt::encode_edge(&edge, 0));
-                if !budget.check(&s, &[])? {
-                    continue;
-                }
-                out.origin.insert(edge.id, e.id);
-                out.task.edges.push(edge);
-            }
-        }
-    }
-    Ok(out)
+    let counter = term_expr(&ph.counter, false);
+    let places = (0..n)
+        .map(|p| {
+            let name = place_name(task, &ph.loc, p);
+            (name, condition(&ph.thresholds, p, &counter))
+        })
+        .collect();
+    let on = format!("{} phases of {} at {}", n, term_text(&ph.counter), ph.loc);
+    crate::split::split_location(
+        task,
+        &ph.loc,
+        on,
+        places,
+        &|e, p, q| decide(&div_equalities_as_bounds(&e.relation), ph, p, q),
+        budget,
+    )
 }
 
 /// Concrete steps of [`deep_samples`]' run, jumps not counted.

@@ -20,11 +20,10 @@
 //! `or_r (t mod m = r && R_r)`, and a split counterexample's edges name
 //! original edges.
 
-use crate::smt::{self, Budget, Unknown};
-use crate::split::{fold, propagate, Split};
+use crate::smt::{Budget, Unknown};
+use crate::split::{fold, primed, Split};
 use format::{Edge, Expr, Num, Task};
 use num_bigint::BigInt;
-use std::collections::BTreeMap;
 
 /// Moduli above this are data, not a small cycle of behaviours.
 const MAX_MODULUS: u32 = 4;
@@ -37,14 +36,6 @@ pub struct Residues {
     pub loc: String,
     pub term: Expr,
     pub modulus: u32,
-}
-
-/// `t` over the next state (`x` read as `x'`).
-fn primed(t: &Expr) -> Expr {
-    t.rewrite(&|x| match x {
-        Expr::Var(n) => Some(Expr::Next(n.clone())),
-        _ => None,
-    })
 }
 
 /// The `(t, m, c)` of an atom `t mod m = c` (either side), `m` a small
@@ -145,80 +136,27 @@ fn place_name(task: &Task, loc: &str, r: u32) -> String {
 /// The residue split of `task` on `rs` (see the module comment).
 pub fn split(task: &Task, rs: &Residues, budget: &Budget) -> Result<Split, Unknown> {
     let m = rs.modulus;
-    let names: Vec<String> = (0..m).map(|r| place_name(task, &rs.loc, r)).collect();
-    let mut out = Split {
-        task: Task {
-            vars: task.vars.clone(),
-            locations: Vec::new(),
-            initial_location: task.initial_location.clone(),
-            bad_location: task.bad_location.clone(),
-            init: task.init.clone(),
-            edges: Vec::new(),
-        },
-        on: format!(
-            "{m} residues of {} at {}",
-            format::print::expr_to_string(&Expr::Mod(
-                Box::new(rs.term.clone()),
-                Num(BigInt::from(m))
-            )),
-            rs.loc
-        ),
-        places: BTreeMap::new(),
-        origin: BTreeMap::new(),
-    };
-    for l in &task.locations {
-        if *l == rs.loc {
-            for (r, name) in (0..m).zip(&names) {
-                out.task.locations.push(name.clone());
-                out.places
-                    .insert(name.clone(), (l.clone(), vec![residue_is(&rs.term, m, r)]));
-            }
-        } else {
-            out.task.locations.push(l.clone());
-        }
-    }
-    let residues_at = |l: &str| -> Vec<Option<u32>> {
-        if l == rs.loc {
-            (0..m).map(Some).collect()
-        } else {
-            vec![None]
-        }
-    };
-    let next_term = primed(&rs.term);
-    for e in &task.edges {
-        for r in residues_at(&e.from) {
-            for s in residues_at(&e.to) {
-                let mut parts = Vec::new();
-                if let Some(r) = r {
-                    parts.push(residue_is(&rs.term, m, r));
-                }
-                parts.push(decide(&e.relation, rs, r, s));
-                if let Some(s) = s {
-                    parts.push(residue_is(&next_term, m, s));
-                }
-                let relation = propagate(parts);
-                if relation == Expr::Bool(false) {
-                    continue;
-                }
-                let edge = Edge {
-                    id: out.task.edges.len() as u32,
-                    name: e.name.clone(),
-                    from: r.map_or_else(|| e.from.clone(), |r| names[r as usize].clone()),
-                    to: s.map_or_else(|| e.to.clone(), |s| names[s as usize].clone()),
-                    locals: e.locals.clone(),
-                    relation,
-                };
-                let solver = smt::solver();
-                solver.assert(smt::encode_edge(&edge, 0));
-                if !budget.check(&solver, &[])? {
-                    continue;
-                }
-                out.origin.insert(edge.id, e.id);
-                out.task.edges.push(edge);
-            }
-        }
-    }
-    Ok(out)
+    let places = (0..m)
+        .map(|r| {
+            let name = place_name(task, &rs.loc, r);
+            (name, vec![residue_is(&rs.term, m, r)])
+        })
+        .collect();
+    let modulo = Expr::Mod(Box::new(rs.term.clone()), Num(BigInt::from(m)));
+    let on = format!(
+        "{m} residues of {} at {}",
+        format::print::expr_to_string(&modulo),
+        rs.loc
+    );
+    let residue = |i: Option<usize>| i.map(|i| i as u32);
+    crate::split::split_location(
+        task,
+        &rs.loc,
+        on,
+        places,
+        &|e, r, s| decide(&e.relation, rs, residue(r), residue(s)),
+        budget,
+    )
 }
 
 /// The residue split of `task` on `rs`, then the phase split of the

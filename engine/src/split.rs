@@ -445,6 +445,24 @@ fn successors(
 }
 
 impl Split {
+    /// A split of `task` on `on` with no locations or edges yet: its
+    /// variables, initial and bad locations and initial condition.
+    pub(crate) fn empty(task: &Task, on: String) -> Split {
+        Split {
+            task: Task {
+                vars: task.vars.clone(),
+                locations: Vec::new(),
+                initial_location: task.initial_location.clone(),
+                bad_location: task.bad_location.clone(),
+                init: task.init.clone(),
+                edges: Vec::new(),
+            },
+            on,
+            places: BTreeMap::new(),
+            origin: BTreeMap::new(),
+        }
+    }
+
     /// Per original location, the region `or_v (flags are v && R_v)` of
     /// the split regions `regions` (for a phase split: `or_p (c in phase p
     /// && R_p)`).
@@ -481,6 +499,87 @@ impl Split {
     pub fn expand(&self, edges: &[u32]) -> Vec<u32> {
         edges.iter().map(|e| self.origin[e]).collect()
     }
+}
+
+/// `e` with every current-state variable read as the next state's.
+pub(crate) fn primed(e: &Expr) -> Expr {
+    e.rewrite(&|x| match x {
+        Expr::Var(n) => Some(Expr::Next(n.clone())),
+        _ => None,
+    })
+}
+
+/// `task` with `loc` split into `places` (a name and a condition over the
+/// current state each; [`crate::phases`], [`crate::residues`]): an edge
+/// between places is the original one with the source's condition, the
+/// relation `decide` gives for the pair (the tests the conditions settle
+/// replaced by their truth) and the target's condition on the next state;
+/// pairs that fold to `false` or that no step satisfies (one query each)
+/// are dropped.
+pub(crate) fn split_location(
+    task: &Task,
+    loc: &str,
+    on: String,
+    places: Vec<(String, Vec<Expr>)>,
+    decide: &dyn Fn(&Edge, Option<usize>, Option<usize>) -> Expr,
+    budget: &Budget,
+) -> Result<Split, Unknown> {
+    let mut out = Split::empty(task, on);
+    for l in &task.locations {
+        if l == loc {
+            for (name, condition) in &places {
+                out.task.locations.push(name.clone());
+                out.places
+                    .insert(name.clone(), (l.clone(), condition.clone()));
+            }
+        } else {
+            out.task.locations.push(l.clone());
+        }
+    }
+    let at = |l: &str| -> Vec<Option<usize>> {
+        if l == loc {
+            (0..places.len()).map(Some).collect()
+        } else {
+            vec![None]
+        }
+    };
+    for e in &task.edges {
+        for p in at(&e.from) {
+            for q in at(&e.to) {
+                let mut parts = Vec::new();
+                if let Some(p) = p {
+                    parts.extend(places[p].1.iter().cloned());
+                }
+                parts.push(decide(e, p, q));
+                if let Some(q) = q {
+                    parts.extend(places[q].1.iter().map(primed));
+                }
+                let relation = propagate(parts);
+                if relation == Expr::Bool(false) {
+                    continue;
+                }
+                let name = |i: Option<usize>, original: &String| {
+                    i.map_or_else(|| original.clone(), |i| places[i].0.clone())
+                };
+                let edge = Edge {
+                    id: out.task.edges.len() as u32,
+                    name: e.name.clone(),
+                    from: name(p, &e.from),
+                    to: name(q, &e.to),
+                    locals: e.locals.clone(),
+                    relation,
+                };
+                let s = smt::solver();
+                s.assert(smt::encode_edge(&edge, 0));
+                if !budget.check(&s, &[])? {
+                    continue;
+                }
+                out.origin.insert(edge.id, e.id);
+                out.task.edges.push(edge);
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// `run` on the split of `task` (see the module comment) with its
