@@ -31,7 +31,7 @@ const MAX_LOCATIONS: usize = 24;
 
 /// The locations of `task` in a topological order of its location graph
 /// without self-loops; `None` if it has another cycle.
-fn topological_order(task: &Task) -> Option<Vec<String>> {
+pub(crate) fn topological_order(task: &Task) -> Option<Vec<String>> {
     let (_, succ) = crate::bmc::location_graph(task, |e| e.from != e.to);
     let n = succ.len();
     let mut preds = vec![0usize; n];

@@ -131,28 +131,7 @@ fn candidate_at(task: &Task, loc: &str) -> Option<Phases> {
 
 /// Is there a cycle in `task`'s location graph other than self-loops?
 fn has_other_cycle(task: &Task) -> bool {
-    let (_, succ) = crate::bmc::location_graph(task, |e| e.from != e.to);
-    let n = succ.len();
-    // Kahn's algorithm: a cycle leaves locations that never lose all
-    // their predecessors.
-    let mut preds = vec![0usize; n];
-    for s in &succ {
-        for &b in s {
-            preds[b] += 1;
-        }
-    }
-    let mut ready: Vec<usize> = (0..n).filter(|&i| preds[i] == 0).collect();
-    let mut done = 0;
-    while let Some(a) = ready.pop() {
-        done += 1;
-        for &b in &succ[a] {
-            preds[b] -= 1;
-            if preds[b] == 0 {
-                ready.push(b);
-            }
-        }
-    }
-    done < n
+    crate::entries::topological_order(task).is_none()
 }
 
 /// The constant `k` of a top-level conjunct `x' = x + k` of `relation`
