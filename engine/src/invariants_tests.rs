@@ -74,6 +74,29 @@ fn hints_on_an_edge_that_cannot_be_taken_cost_one_query() {
 }
 
 #[test]
+fn hints_that_keep_clashing_cost_at_most_two_rounds_and_one_plain_query() {
+    in_z3(|| {
+        // Ten flags in a chain (f_i + f_{i+1} = 1) and a hint of 1 for
+        // every flag: each core names two neighbouring hints, so dropping
+        // cores until the rest fit would take about five rounds.
+        let flags: Vec<Int> = (0..10).map(|i| smt::int_const(&format!("f{i}"))).collect();
+        let chain = smt::solver();
+        for f in &flags {
+            chain.assert(&f.ge(Int::from_i64(0)));
+            chain.assert(&f.le(Int::from_i64(1)));
+        }
+        for w in flags.windows(2) {
+            chain.assert(&(&w[0] + &w[1]).eq(Int::from_i64(1)));
+        }
+        let hints: Vec<Bool> = flags.iter().map(|f| f.eq(Int::from_i64(1))).collect();
+        let budget = Budget::new(None);
+        let model = solve_hinted(&chain, &hints, &budget).unwrap();
+        assert!(model.is_some(), "the chain has solutions");
+        assert!(budget.queries.get() <= HINTED_ROUNDS as u64 + 1);
+    });
+}
+
+#[test]
 fn chosen_freely_names_the_variables_without_an_assignment() {
     let t = task(TRADE_LOOPS);
     assert_eq!(chosen_freely(&t, &t.edges[0].relation), vec![0]);
