@@ -557,14 +557,19 @@ impl<'t> InterpolationRefiner<'t> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn quantifier_elimination_is_charged_to_its_race_lane_by_z3s_resource_count() {
-        let task = frontend::parse_ts(
+    /// A task whose only state variable is `x`, for eliminations over it.
+    fn one_variable_task() -> Task {
+        frontend::parse_ts(
             "t.ts",
             "var x: int; location a; location bad; initial a; bad bad; init true;
              edge 0 \"e\": a -> bad relation x' == x;",
         )
-        .expect("test task parses");
+        .expect("test task parses")
+    }
+
+    #[test]
+    fn quantifier_elimination_is_charged_to_its_race_lane_by_z3s_resource_count() {
+        let task = one_variable_task();
         let refiner = InterpolationRefiner::new(&task, None);
         // exists v1..v8. x < v1, 1 v1 < 2 v2, ..., 7 v7 < 8 v8, v8 < 7.
         let vs: Vec<Int> = (1..=8).map(|i| Int::new_const(format!("v{i}"))).collect();
@@ -596,12 +601,7 @@ mod tests {
 
     #[test]
     fn elimination_by_projection_is_exact_and_charged_query_by_query() {
-        let task = frontend::parse_ts(
-            "t.ts",
-            "var x: int; location a; location bad; initial a; bad bad; init true;
-             edge 0 \"e\": a -> bad relation x' == x;",
-        )
-        .expect("test task parses");
+        let task = one_variable_task();
         let refiner = InterpolationRefiner::new(&task, None);
         // exists y, z. x = 2y + z, y > 3, 0 <= z <= 1, (z = 0 or x > 20):
         // the even x >= 8 and the odd x > 20 (two disjuncts at least).
