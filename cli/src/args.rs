@@ -83,7 +83,9 @@ pub(crate) struct Limits {
     /// for values alone, 64 with predicates beside them.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub(crate) value_threshold: Option<u32>,
-    /// Wall-clock limit in seconds.
+    /// Wall-clock limit in seconds for the whole run: reading the program
+    /// counts, and the engines stop a fiftieth of it (10-500 ms) early so
+    /// that the answer and its certificate are written within it.
     #[arg(long, default_value_t = 60.0)]
     pub(crate) timeout: f64,
     /// Maximum number of refinements before answering UNKNOWN.
