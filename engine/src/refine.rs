@@ -114,18 +114,23 @@ impl<'t> InterpolationRefiner<'t> {
         if self.budget.expired() {
             return Err(Unknown("timeout".into()));
         }
-        if let Some(projected) = self.project(vars, body)? {
+        // One elimination may take a third of the remaining time, so that a
+        // blow-up leaves room for the other strategies (BMC) to answer; the
+        // projection half of it, each tactic as before.
+        let slice = || {
+            self.budget.deadline.map(|d| {
+                (d.saturating_duration_since(Instant::now()) / 3)
+                    .min(std::time::Duration::from_secs(10))
+            })
+        };
+        let until = slice().map(|s| Instant::now() + s / 2);
+        if let Some(projected) = self.project(vars, body, until)? {
             return Ok(projected);
         }
         let bounds: Vec<&dyn Ast> = vars.iter().map(|v| v as &dyn Ast).collect();
         let goal = Goal::new(false, false, false);
         goal.assert(&z3::ast::exists_const(&bounds, &[], body));
-        // One elimination may take a third of the remaining time, so that a
-        // blow-up leaves room for the other strategies (BMC) to answer.
-        let slice = self.budget.deadline.map(|d| {
-            (d.saturating_duration_since(Instant::now()) / 3)
-                .min(std::time::Duration::from_secs(10))
-        });
+        let slice = slice();
         // Model-based elimination (qe2) is much faster on the disjunctive
         // blocks of large-block encoding; the classic qe takes over where
         // it fails or runs out of its half of the slice. The watchdog bounds
@@ -183,8 +188,14 @@ impl InterpolationRefiner<'_> {
     /// `lustre/hysteresis_all` one took 0.9 s (7,481 units) after PDR had
     /// answered, and the race waited for it. `None` (the tactics take
     /// over) where a projection keeps a bound variable, or past
-    /// [`MAX_PROJECTIONS`] or [`PROJECTION_RLIMIT`].
-    fn project(&self, vars: &[Int], body: &Bool) -> Result<Option<Bool>, Unknown> {
+    /// [`MAX_PROJECTIONS`], [`PROJECTION_RLIMIT`] or `until` (the watchdog
+    /// interrupts a query that runs past it).
+    fn project(
+        &self,
+        vars: &[Int],
+        body: &Bool,
+        until: Option<Instant>,
+    ) -> Result<Option<Bool>, Unknown> {
         let bounds: Vec<&dyn Ast> = vars.iter().map(|v| v as &dyn Ast).collect();
         let bound_names: std::collections::BTreeSet<String> =
             vars.iter().map(|v| v.decl().name()).collect();
@@ -193,7 +204,16 @@ impl InterpolationRefiner<'_> {
         let solver = smt::solver();
         solver.assert(body);
         let mut disjuncts: Vec<Bool> = Vec::new();
-        while self.budget.check(&solver, &[])? {
+        let _alarm = super::watchdog::arm(until);
+        let past_until = || until.is_some_and(|u| Instant::now() >= u);
+        loop {
+            match self.budget.check(&solver, &[]) {
+                Ok(true) => {}
+                Ok(false) => break,
+                // Interrupted at `until`, the run's deadline still ahead.
+                Err(_) if past_until() && !self.budget.expired() => return Ok(None),
+                Err(e) => return Err(e),
+            }
             let model = solver.get_model();
             let now = smt::rlimit_count();
             let units = (now - charged) / RLIMIT_PER_UNIT;
@@ -204,7 +224,8 @@ impl InterpolationRefiner<'_> {
             let Some(model) = model else {
                 return Ok(None);
             };
-            if disjuncts.len() == MAX_PROJECTIONS || now - first > PROJECTION_RLIMIT {
+            if disjuncts.len() == MAX_PROJECTIONS || now - first > PROJECTION_RLIMIT || past_until()
+            {
                 return Ok(None);
             }
             let p = QuantifierElimination::model_project(&model, &bounds, body).simplify();
@@ -620,7 +641,7 @@ mod tests {
         let lane = crate::race::Lane::leading(1, 0);
         let (projected, spent) = crate::race::in_lane(lane.clone(), || {
             let p = refiner
-                .project(&[y.clone(), z.clone()], &body)
+                .project(&[y.clone(), z.clone()], &body, None)
                 .expect("no timeout");
             (p, lane.spent())
         });
