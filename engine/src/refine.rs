@@ -8,7 +8,6 @@ use super::{AbstractPath, Refinement, Refiner, Unknown};
 use format::{Expr, Step, Task, Trace};
 use std::time::Instant;
 use z3::ast::{Ast, Bool, Dynamic, Int};
-use z3::quantifier_elimination::QuantifierElimination;
 use z3::{Goal, Tactic};
 
 pub struct InterpolationRefiner<'t> {
@@ -107,30 +106,20 @@ impl<'t> InterpolationRefiner<'t> {
         }
     }
 
-    /// `exists vars. body`, without quantifiers: by model-based projection
-    /// ([`InterpolationRefiner::project`]) where that succeeds, else by Z3's
-    /// elimination tactics.
+    /// `exists vars. body`, without quantifiers.
     fn eliminate(&self, vars: &[Int], body: &Bool) -> Result<Bool, Unknown> {
         if self.budget.expired() {
             return Err(Unknown("timeout".into()));
         }
-        // One elimination may take a third of the remaining time, so that a
-        // blow-up leaves room for the other strategies (BMC) to answer; the
-        // projection half of it, each tactic as before.
-        let slice = || {
-            self.budget.deadline.map(|d| {
-                (d.saturating_duration_since(Instant::now()) / 3)
-                    .min(std::time::Duration::from_secs(10))
-            })
-        };
-        let until = slice().map(|s| Instant::now() + s / 2);
-        if let Some(projected) = self.project(vars, body, until)? {
-            return Ok(projected);
-        }
         let bounds: Vec<&dyn Ast> = vars.iter().map(|v| v as &dyn Ast).collect();
         let goal = Goal::new(false, false, false);
         goal.assert(&z3::ast::exists_const(&bounds, &[], body));
-        let slice = slice();
+        // One elimination may take a third of the remaining time, so that a
+        // blow-up leaves room for the other strategies (BMC) to answer.
+        let slice = self.budget.deadline.map(|d| {
+            (d.saturating_duration_since(Instant::now()) / 3)
+                .min(std::time::Duration::from_secs(10))
+        });
         // Model-based elimination (qe2) is much faster on the disjunctive
         // blocks of large-block encoding; the classic qe takes over where
         // it fails or runs out of its half of the slice. The watchdog bounds
@@ -165,95 +154,6 @@ impl<'t> InterpolationRefiner<'t> {
             .collect();
         Ok(Bool::or(&disjuncts).simplify())
     }
-}
-
-/// Most disjuncts [`InterpolationRefiner::project`] collects before it
-/// leaves the elimination to Z3's tactics.
-const MAX_PROJECTIONS: usize = 64;
-
-/// Z3 resource units [`InterpolationRefiner::project`] may spend before it
-/// leaves the elimination to Z3's tactics (about 1 s). The largest of the
-/// Lustre exports' projections took 2.5 million; a chain of eight scaled
-/// bounds (the test below) took 64 disjuncts and 14 s, growing ones whose
-/// `mod` terms made each further check slower.
-const PROJECTION_RLIMIT: u64 = 4_000_000;
-
-impl InterpolationRefiner<'_> {
-    /// `exists vars. body` as a disjunction of model-based projections:
-    /// each model of `body` not covered yet gives a projection (true in that
-    /// model, implying the existential), until none is left. The method of
-    /// Z3's `qe2`, but in steps: each a solver query and each charged to the
-    /// race as it goes (Z3's resource count, as [`charge_elimination`]),
-    /// where one `qe2` call was charged only at its end: on
-    /// `lustre/hysteresis_all` one took 0.9 s (7,481 units) after PDR had
-    /// answered, and the race waited for it. `None` (the tactics take
-    /// over) where a projection keeps a bound variable, or past
-    /// [`MAX_PROJECTIONS`], [`PROJECTION_RLIMIT`] or `until` (the watchdog
-    /// interrupts a query that runs past it).
-    fn project(
-        &self,
-        vars: &[Int],
-        body: &Bool,
-        until: Option<Instant>,
-    ) -> Result<Option<Bool>, Unknown> {
-        let bounds: Vec<&dyn Ast> = vars.iter().map(|v| v as &dyn Ast).collect();
-        let bound_names: std::collections::BTreeSet<String> =
-            vars.iter().map(|v| v.decl().name()).collect();
-        let first = smt::rlimit_count();
-        let mut charged = first;
-        let solver = smt::solver();
-        solver.assert(body);
-        let mut disjuncts: Vec<Bool> = Vec::new();
-        let _alarm = super::watchdog::arm(until);
-        let past_until = || until.is_some_and(|u| Instant::now() >= u);
-        loop {
-            match self.budget.check(&solver, &[]) {
-                Ok(true) => {}
-                Ok(false) => break,
-                // Interrupted at `until`, the run's deadline still ahead.
-                Err(_) if past_until() && !self.budget.expired() => return Ok(None),
-                Err(e) => return Err(e),
-            }
-            let model = solver.get_model();
-            let now = smt::rlimit_count();
-            let units = (now - charged) / RLIMIT_PER_UNIT;
-            if units > 0 {
-                crate::race::charge(units)?;
-                charged += units * RLIMIT_PER_UNIT;
-            }
-            let Some(model) = model else {
-                return Ok(None);
-            };
-            if disjuncts.len() == MAX_PROJECTIONS || now - first > PROJECTION_RLIMIT || past_until()
-            {
-                return Ok(None);
-            }
-            let p = QuantifierElimination::model_project(&model, &bounds, body).simplify();
-            if mentions_any(&p, &bound_names) {
-                return Ok(None);
-            }
-            solver.assert(!&p);
-            disjuncts.push(p);
-        }
-        charge_elimination(charged);
-        Ok(Some(Bool::or(&disjuncts).simplify()))
-    }
-}
-
-/// Does `e` contain a constant named in `names`?
-fn mentions_any(e: &Bool, names: &std::collections::BTreeSet<String>) -> bool {
-    let mut seen = std::collections::HashSet::new();
-    let mut todo = vec![Dynamic::from_ast(e)];
-    while let Some(t) = todo.pop() {
-        if !seen.insert(t.clone()) {
-            continue;
-        }
-        if t.is_const() && names.contains(&t.decl().name()) {
-            return true;
-        }
-        todo.extend(t.children());
-    }
-    false
 }
 
 /// Z3 resource units of quantifier elimination that count as one work unit
@@ -578,19 +478,14 @@ impl<'t> InterpolationRefiner<'t> {
 mod tests {
     use super::*;
 
-    /// A task whose only state variable is `x`, for eliminations over it.
-    fn one_variable_task() -> Task {
-        frontend::parse_ts(
+    #[test]
+    fn quantifier_elimination_is_charged_to_its_race_lane_by_z3s_resource_count() {
+        let task = frontend::parse_ts(
             "t.ts",
             "var x: int; location a; location bad; initial a; bad bad; init true;
              edge 0 \"e\": a -> bad relation x' == x;",
         )
-        .expect("test task parses")
-    }
-
-    #[test]
-    fn quantifier_elimination_is_charged_to_its_race_lane_by_z3s_resource_count() {
-        let task = one_variable_task();
+        .expect("test task parses");
         let refiner = InterpolationRefiner::new(&task, None);
         // exists v1..v8. x < v1, 1 v1 < 2 v2, ..., 7 v7 < 8 v8, v8 < 7.
         let vs: Vec<Int> = (1..=8).map(|i| Int::new_const(format!("v{i}"))).collect();
@@ -609,58 +504,12 @@ mod tests {
             refiner.eliminate(&vs, &body).expect("eliminates");
             lane.spent()
         });
-        // Z3's count as read around the call (reading it costs a little),
-        // plus a unit for each of the projection's queries.
+        // Z3's count as read around the call (reading it costs a little).
         let used = smt::rlimit_count() - before;
-        let queries = refiner.budget.queries.get();
         assert!(used >= RLIMIT_PER_UNIT, "Z3 counted only {used}");
         assert!(
-            spent > 0 && spent <= used / RLIMIT_PER_UNIT + queries,
-            "{spent} units charged for {used} and {queries} queries"
+            spent > 0 && spent <= used / RLIMIT_PER_UNIT,
+            "{spent} units charged for {used}"
         );
-    }
-
-    #[test]
-    fn elimination_by_projection_is_exact_and_charged_query_by_query() {
-        let task = one_variable_task();
-        let refiner = InterpolationRefiner::new(&task, None);
-        // exists y, z. x = 2y + z, y > 3, 0 <= z <= 1, (z = 0 or x > 20):
-        // the even x >= 8 and the odd x > 20 (two disjuncts at least).
-        let (x, y, z) = (
-            Int::new_const("x"),
-            Int::new_const("y"),
-            Int::new_const("z"),
-        );
-        let body = Bool::and(&[
-            x.eq(&(&y * Int::from_i64(2) + &z)),
-            y.gt(Int::from_i64(3)),
-            z.ge(Int::from_i64(0)),
-            z.le(Int::from_i64(1)),
-            Bool::or(&[z.eq(Int::from_i64(0)), x.gt(Int::from_i64(20))]),
-        ]);
-        let lane = crate::race::Lane::leading(1, 0);
-        let (projected, spent) = crate::race::in_lane(lane.clone(), || {
-            let p = refiner
-                .project(&[y.clone(), z.clone()], &body, None)
-                .expect("no timeout");
-            (p, lane.spent())
-        });
-        let projected = projected.expect("projection eliminates y and z");
-        let queries = refiner.budget.queries.get();
-        assert!(queries >= 3, "two disjuncts and the final unsat: {queries}");
-        assert!(spent >= queries, "each query charged: {spent} < {queries}");
-        let names: std::collections::BTreeSet<String> = ["y".into(), "z".into()].into();
-        assert!(!mentions_any(&projected, &names), "{projected}");
-        // Equivalent to the existential: no x where one holds and not the other.
-        let expected = Bool::or(&[
-            Bool::and(&[
-                x.ge(Int::from_i64(8)),
-                x.modulo(Int::from_i64(2)).eq(Int::from_i64(0)),
-            ]),
-            x.gt(Int::from_i64(20)),
-        ]);
-        let differ = smt::solver();
-        differ.assert(&projected.eq(&expected).not());
-        assert!(!refiner.budget.check(&differ, &[]).expect("decided"));
     }
 }
