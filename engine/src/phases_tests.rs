@@ -2,7 +2,7 @@
 //! lifted regions and the deep samples.
 
 use super::*;
-use crate::pdr::testing::in_context;
+use crate::pdr::testing::{edge_ends, in_context};
 
 /// `y` falls by 2 below `i = 2500` and from `i = 12500` on, rises by 1 in
 /// between: back to 0 at `i = 15000` (multi-phase, as `s_split_49`).
@@ -114,12 +114,7 @@ fn each_phase_becomes_a_location_whose_loop_no_longer_compares_the_counter() {
         split.task.locations,
         ["init", "loop#0", "loop#1", "loop#2", "loop#3", "check", "bad"]
     );
-    let edges: Vec<(&str, &str, &str)> = split
-        .task
-        .edges
-        .iter()
-        .map(|e| (e.name.as_str(), e.from.as_str(), e.to.as_str()))
-        .collect();
+    let edges = edge_ends(&split.task);
     // Only i = 0 is entered; a phase steps into itself or the next one;
     // i == 15000 lies in the last phase.
     assert_eq!(

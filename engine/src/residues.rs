@@ -176,7 +176,7 @@ pub fn split_then_phases(task: &Task, rs: &Residues, budget: &Budget) -> Result<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pdr::testing::in_context;
+    use crate::pdr::testing::{edge_ends, in_context};
 
     /// `s_split_08`'s shape: `j` counts the even steps of `i`.
     fn even_steps() -> Task {
@@ -201,12 +201,7 @@ mod tests {
         assert_eq!((rs.loc.as_str(), rs.modulus), ("l", 2));
         let split = in_context(|| split(&task, &rs, &Budget::new(None)).expect("no timeout"));
         assert_eq!(split.task.locations, ["init", "l%r0", "l%r1", "bad"]);
-        let edges: Vec<(&str, &str, &str)> = split
-            .task
-            .edges
-            .iter()
-            .map(|e| (e.name.as_str(), e.from.as_str(), e.to.as_str()))
-            .collect();
+        let edges = edge_ends(&split.task);
         // i' = i + 1 flips the residue: no step stays in one copy; the
         // start (i = 0) enters only the even copy, and the check (at an
         // even i) leaves only it.

@@ -689,7 +689,7 @@ pub fn run_simplified(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pdr::testing::in_context;
+    use crate::pdr::testing::{edge_ends, in_context};
 
     /// A counting phase and a checking phase told apart by the flag `p`.
     const PHASES: &str = "
@@ -724,12 +724,7 @@ mod tests {
         let split = in_context(|| split(&task, &Budget::new(None)).expect("no timeout"))
             .expect("the task has a flag");
         assert_eq!(split.task.locations, ["init", "s%0", "s%1", "bad"]);
-        let edges: Vec<(&str, &str, &str)> = split
-            .task
-            .edges
-            .iter()
-            .map(|e| (e.name.as_str(), e.from.as_str(), e.to.as_str()))
-            .collect();
+        let edges = edge_ends(&split.task);
         assert_eq!(
             edges,
             [

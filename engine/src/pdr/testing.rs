@@ -40,6 +40,14 @@ pub fn counter_task() -> Task {
     }
 }
 
+/// Each edge of `task` as (name, from, to), in order: what the split tests compare.
+pub fn edge_ends(task: &Task) -> Vec<(&str, &str, &str)> {
+    task.edges
+        .iter()
+        .map(|e| (e.name.as_str(), e.from.as_str(), e.to.as_str()))
+        .collect()
+}
+
 /// Runs `f` with a Z3 context and a watchdog, as an engine thread does.
 pub fn in_context<T: Send + Sync>(f: impl Fn() -> T + Send + Sync) -> T {
     z3::with_z3_config(&z3::Config::new(), || crate::watchdog::guarded(&f))
