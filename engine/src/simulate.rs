@@ -603,10 +603,7 @@ fn sorts_of(task: &Task) -> BTreeMap<String, VarSort> {
 /// The initial condition over next-state names: solved in an empty
 /// environment, its values become the first state by `Env::advance`.
 fn init_as_next(task: &Task) -> Expr {
-    task.init.rewrite(&|x| match x {
-        Expr::Var(n) => Some(Expr::Next(n.clone())),
-        _ => None,
-    })
+    crate::split::primed(&task.init)
 }
 
 /// An environment whose next-state values satisfy `init` (see
