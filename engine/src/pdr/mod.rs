@@ -85,6 +85,27 @@ const FAMILY_MEMORY: usize = 32;
 /// 1,203 queries instead of 112.
 const SEED_AFTER_QUERIES: u64 = 200;
 
+/// Tasks with at most this many state variables are seeded before PDR's
+/// first query instead: their guess is cheap (a few templates, 2-35 ms on
+/// the multi-phase family) and most of their proofs need it, so the 200
+/// queries before it were most of their time (`s_split_01`: 307 queries,
+/// 48 with the seeds first). From five variables on, templates and
+/// samples cost more than the queries they save (Lustre exports with 20
+/// variables and more: 0.05 -> 0.3-0.7 s when seeded first). Measured on
+/// 135 CHC tasks, one run each: per-task median 0.997, geometric mean
+/// 0.939 (multi-phase tasks 0.3-0.7, shallow bugs PDR finds in a few
+/// queries 1.5-2.5 slower); 49 C programs 0.985 (geo 0.946).
+const SEED_AT_ONCE_VARS: usize = 4;
+
+/// Queries PDR makes on `task` before it guesses invariants.
+fn seed_after(task: &Task) -> u64 {
+    if task.vars.len() <= SEED_AT_ONCE_VARS {
+        0
+    } else {
+        SEED_AFTER_QUERIES
+    }
+}
+
 /// Runs PDR on `task` within `cfg.timeout` (from `start`): on the task
 /// with its Bool program counter split into locations and its
 /// pass-through locations removed where there are any, the answer lifted
@@ -118,10 +139,10 @@ fn run_task(task: &Task, cfg: &Config, start: Instant) -> Outcome {
     let mut pdr = Pdr::new(task, deadline, cfg.progress);
     if cfg.linear_invariants {
         // Small proofs need no seeds: guessing starts after
-        // SEED_AFTER_QUERIES queries without an answer (or, where queries
-        // are slow, after a fifth of the time).
+        // `seed_after` queries without an answer (or, where queries are
+        // slow, after a fifth of the time).
         pdr.seed_at = Some((
-            SEED_AFTER_QUERIES,
+            seed_after(task),
             cfg.timeout.map(|t| start + t / 5),
             cfg.timeout.map(|t| t / 4),
         ));
@@ -608,6 +629,37 @@ fn negation_cubes(inv: &Expr) -> Vec<Vec<Expr>> {
 mod tests {
     use super::testing::{counter_task, in_context, x};
     use super::*;
+    use format::VarDecl;
+
+    /// `b` stays 5000 until `a` reaches 5000, then follows it
+    /// (`s_split_01`): a phase split, each phase's invariant linear.
+    const TWO_PHASES: &str = "
+        var a: int; var b: int;
+        location init; location l; location bad;
+        initial init; bad bad;
+        init true;
+        edge 0 \"enter\": init -> l relation a' == 0 && b' == 5000;
+        edge 1 \"step\": l -> l relation
+            (a >= 5000 && b' == b + 1 || !(a >= 5000) && b' == b) && a' == a + 1;
+        edge 2 \"fail\": l -> bad relation a == 10000 && b != a;";
+
+    #[test]
+    fn a_task_of_few_variables_is_seeded_before_the_queries_that_would_wait_for_it() {
+        let task = frontend::parse_ts("two_phases.ts", TWO_PHASES).expect("test task parses");
+        assert_eq!(seed_after(&task), 0);
+        let out = run(&task, &Config::default(), Instant::now());
+        assert!(matches!(out.verdict, Verdict::Safe(_)), "{:?}", out.verdict);
+        // Seeded after 200 queries, the proof took 251.
+        assert!(
+            out.stats.queries < SEED_AFTER_QUERIES,
+            "{} queries",
+            out.stats.queries
+        );
+        let mut wide = task.clone();
+        wide.vars
+            .extend((0..3).map(|i| VarDecl::int(&format!("unused{i}"))));
+        assert_eq!(seed_after(&wide), SEED_AFTER_QUERIES);
+    }
 
     #[test]
     fn seeding_rebuilds_the_frames_with_the_invariants_and_the_seeds_only() {
