@@ -85,22 +85,30 @@ const FAMILY_MEMORY: usize = 32;
 /// 1,203 queries instead of 112.
 const SEED_AFTER_QUERIES: u64 = 200;
 
-/// Tasks with at most this many state variables are seeded before PDR's
-/// first query instead: their guess is cheap (a few templates, 2-35 ms on
-/// the multi-phase family) and most of their proofs need it, so the 200
-/// queries before it were most of their time (`s_split_01`: 307 queries,
-/// 48 with the seeds first). From five variables on, templates and
-/// samples cost more than the queries they save (Lustre exports with 20
-/// variables and more: 0.05 -> 0.3-0.7 s when seeded first). Measured on
-/// 135 CHC tasks, one run each: per-task median 0.997, geometric mean
-/// 0.939 (multi-phase tasks 0.3-0.7, shallow bugs PDR finds in a few
-/// queries 1.5-2.5 slower); 49 C programs 0.985 (geo 0.946).
-const SEED_AT_ONCE_VARS: usize = 4;
+/// Tasks with at most this many state variables are seeded after
+/// [`SEED_SMALL_AFTER_QUERIES`] instead: their guess is cheap (a few
+/// templates, 2-35 ms on the multi-phase family) and most of their proofs
+/// need it, so the 200 queries before it were most of their time
+/// (`s_split_01`: 307 queries, 65 with the seeds after 16). From five
+/// variables on, templates and samples cost more than the queries they
+/// save (Lustre exports with 20 variables and more: 0.05 -> 0.3-0.7 s when
+/// seeded at once). Measured on 135 CHC tasks, one run each, seeded at
+/// once: per-task median 0.997, geometric mean 0.939 (multi-phase tasks
+/// 0.3-0.7, shallow bugs PDR finds in a few queries 1.5-2.5 slower); 49 C
+/// programs 0.985 (geo 0.946).
+const SEED_EARLY_VARS: usize = 4;
+
+/// Queries PDR makes on a task of few variables before it guesses: the
+/// bugs and proofs it finds in a handful (`seed.imp` 13 queries, shallow
+/// bugs 4-14) do not wait for the guess. Against seeding at once, on 154
+/// CHC tasks: per-task median 1.000, geo 0.996; those tasks 0.4-0.7, some
+/// multi-phase ones 1.3-1.9.
+const SEED_SMALL_AFTER_QUERIES: u64 = 16;
 
 /// Queries PDR makes on `task` before it guesses invariants.
 fn seed_after(task: &Task) -> u64 {
-    if task.vars.len() <= SEED_AT_ONCE_VARS {
-        0
+    if task.vars.len() <= SEED_EARLY_VARS {
+        SEED_SMALL_AFTER_QUERIES
     } else {
         SEED_AFTER_QUERIES
     }
@@ -646,7 +654,7 @@ mod tests {
     #[test]
     fn a_task_of_few_variables_is_seeded_before_the_queries_that_would_wait_for_it() {
         let task = frontend::parse_ts("two_phases.ts", TWO_PHASES).expect("test task parses");
-        assert_eq!(seed_after(&task), 0);
+        assert_eq!(seed_after(&task), SEED_SMALL_AFTER_QUERIES);
         let out = run(&task, &Config::default(), Instant::now());
         assert!(matches!(out.verdict, Verdict::Safe(_)), "{:?}", out.verdict);
         // Seeded after 200 queries, the proof took 251.
