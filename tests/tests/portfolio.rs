@@ -167,7 +167,7 @@ fn a_task_proved_within_the_head_start_starts_cegar_only_on_the_clock() {
         assert!(at >= 40.0, "CEGAR started for work, at {at} ms:\n{stderr}");
     }
     // A task PDR does not prove within its head start does start CEGAR:
-    // pc_flags_safe.smt2 takes PDR 191 queries, invariant guessing
+    // pc_flags_safe.smt2 takes PDR alone 178 queries, invariant guessing
     // included (count_to_1000.imp, used before, now takes 35: PDR's
     // threshold variants prove `x <= 1000` at once; trade_loops_safe.smt2,
     // used next, 62 since tasks of few variables are seeded first).
