@@ -246,7 +246,8 @@ pub fn prewarm(cfg: &Config) {
 /// the first run stands (UNKNOWN, naming the operation), with what the
 /// second search learnt added to the reason.
 /// `started` is when the whole run began: the second search gets what is
-/// left of `cfg.timeout` after translation and the first search.
+/// left of `cfg.timeout` after translation and the first search, less the
+/// reserve for the certificate ([`engines_limit`]).
 pub fn past_undefined(
     path: &Path,
     encoding: Encoding,
@@ -262,10 +263,10 @@ pub fn past_undefined(
     {
         return first;
     }
-    // The second translation counts too: it is timed against the same end.
-    let left = |now: std::time::Instant| cfg.timeout.map(|t| t.saturating_sub(now - started));
-    let left_now = left(std::time::Instant::now());
-    if left_now.is_some_and(|t| t < std::time::Duration::from_secs(1)) {
+    // The second translation counts too: it is timed against the same end,
+    // with the same time kept back for writing the answer.
+    let left = || engines_limit(cfg.timeout, started.elapsed());
+    if left().is_some_and(|t| t < std::time::Duration::from_secs(1)) {
         return first;
     }
     let blocking = frontend::Properties {
@@ -276,7 +277,7 @@ pub fn past_undefined(
         return first;
     };
     let second_cfg = Config {
-        timeout: left(std::time::Instant::now()),
+        timeout: left(),
         ..cfg.clone()
     };
     let outcome = crate::verify(&program.task, &second_cfg);
