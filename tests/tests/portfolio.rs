@@ -170,7 +170,7 @@ fn a_task_proved_within_the_head_start_starts_cegar_only_on_the_clock() {
     // pc_flags_safe.smt2 takes PDR alone 178 queries, invariant guessing
     // included (count_to_1000.imp, used before, now takes 35: PDR's
     // threshold variants prove `x <= 1000` at once; trade_loops_safe.smt2,
-    // used next, 62 since tasks of few variables are seeded first).
+    // used next, 80 since tasks of few variables are seeded first).
     let count = corpus_dir().join("chc/pc_flags_safe.smt2");
     let (_, stderr) = verify_profiled(&certa, &count, &dir.join("count.cert.json"));
     assert!(stderr.contains("cegar starts"), "{stderr}");
