@@ -54,6 +54,9 @@ pub struct Lane {
     refutes_only: bool,
     /// The watchdogs of the engine's Z3 contexts, interrupted on cancel.
     watchdogs: Mutex<Vec<Canceller>>,
+    /// Inside an [`uncharged`] call: the slowest expected time of one work
+    /// unit there, in nanoseconds; 0 outside one.
+    uncharged_unit_nanos: AtomicU64,
 }
 
 impl Lane {
@@ -117,6 +120,30 @@ impl Lane {
         let cheapest = self.work().max(counted(self.price, self.head_start));
         if cheapest > self.cap.load(SeqCst) {
             self.cancel();
+        } else {
+            self.bound_uncharged_call();
+        }
+    }
+
+    /// Inside an [`uncharged`] call under a cap: interrupts it once it has
+    /// run as long as the work left under the cap takes at the call's
+    /// slowest expected pace.
+    fn bound_uncharged_call(&self) {
+        let unit_nanos = self.uncharged_unit_nanos.load(SeqCst);
+        let cap = self.cap.load(SeqCst);
+        if unit_nanos == 0 || cap == i64::MAX {
+            return;
+        }
+        let left = cap.saturating_sub(self.work()).max(0) as u64;
+        let at = std::time::Instant::now()
+            + Duration::from_nanos(left.saturating_mul(unit_nanos).min(u64::MAX / 4));
+        for w in self
+            .watchdogs
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .iter()
+        {
+            w.set_race_alarm(at);
         }
     }
 
@@ -207,6 +234,48 @@ pub fn charge_answer() -> Result<(), Unknown> {
         Some(0) => tick(),
         _ => Ok(()),
     }
+}
+
+/// Runs `f`, a solver call whose work is measured and [`charge`]d only once
+/// it returns (a quantifier elimination: Z3's tactics take no resource
+/// limit), so that the race need not wait for it to end when a rival has
+/// answered. Under a cap (now or arriving during the call) the call is
+/// interrupted once it has run for the work left under the cap at `unit`
+/// per work unit, the slowest pace expected of it. Returns whether that
+/// interruption happened: then the caller measures what the call did, and
+/// either charges it (past the cap: the lane has lost, as the whole call
+/// would have made it lose) or, if the pace was slower than expected,
+/// charges nothing and makes the call again unbounded, so the answer does
+/// not depend on the clock.
+pub fn uncharged<T>(unit: Duration, f: impl FnOnce() -> T) -> (T, bool) {
+    let Some(lane) = CURRENT.with(|c| c.borrow().clone()) else {
+        return (f(), false);
+    };
+    let unit_nanos = (unit.as_nanos() as u64).max(1);
+    lane.uncharged_unit_nanos.store(unit_nanos, SeqCst);
+    // After the store: a cap set from now on arms the alarm in `limit`.
+    lane.bound_uncharged_call();
+    let out = f();
+    lane.uncharged_unit_nanos.store(0, SeqCst);
+    let mut fired = false;
+    for w in lane
+        .watchdogs
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .iter()
+    {
+        fired |= w.clear_race_alarm();
+    }
+    (out, fired)
+}
+
+/// Would charging `units` more put this thread's lane past its cap?
+pub fn would_pass_cap(units: u64) -> bool {
+    CURRENT.with(|c| {
+        c.borrow().as_ref().is_some_and(|lane| {
+            counted(lane.spent().saturating_add(units), lane.head_start) > lane.cap.load(SeqCst)
+        })
+    })
 }
 
 /// Has this thread's lane been cancelled (deadline checks treat it as expiry)?

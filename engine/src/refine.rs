@@ -131,7 +131,6 @@ impl<'t> InterpolationRefiner<'t> {
                 .and_then(&Tactic::new("simplify"))
         };
         let start = Instant::now();
-        let rlimit_before = smt::rlimit_count();
         let mut result = Err(String::new());
         for (qe, share) in [("qe2", 2), ("qe", 1)] {
             if self.budget.expired() {
@@ -139,14 +138,14 @@ impl<'t> InterpolationRefiner<'t> {
             }
             let until = slice.map(|s| start + s / share);
             self.budget.queries.set(self.budget.queries.get() + 1);
-            let alarm = super::watchdog::arm(until);
-            result = with(qe).apply(&goal, None);
-            drop(alarm);
+            result = bounded_by_race(|| {
+                let _alarm = super::watchdog::arm(until);
+                with(qe).apply(&goal, None)
+            })?;
             if result.is_ok() {
                 break;
             }
         }
-        charge_elimination(rlimit_before);
         let result = result.map_err(|e| Unknown(format!("quantifier elimination failed: {e}")))?;
         let disjuncts: Vec<Bool> = result
             .list_subgoals()
@@ -162,6 +161,50 @@ impl<'t> InterpolationRefiner<'t> {
 /// elimination of 3.7 s on `conc/stateful01` (13 million) was work the race
 /// did not see while it waited for this lane to catch up with PDR.
 const RLIMIT_PER_UNIT: u64 = 512;
+
+/// The slowest pace expected of Z3 in a quantifier elimination, in
+/// resource units a second: it spent 3.3–4.7 million on the Lustre tasks
+/// (`cd_e7_621`, `car_5_e3_11`, `hysteresis_all`).
+const RLIMIT_SLOWEST_PER_SECOND: u64 = 2_000_000;
+
+/// Runs one elimination `apply` as an [`crate::race::uncharged`] call and
+/// charges this lane for the Z3 work it did, so that a rival's answer need
+/// not wait for an elimination that cannot win. Before, `cd_e7_621` was
+/// decided 4.7 s after PDR answered at 0.8 s (CEGAR's `qe2` ran to its
+/// 5 s slice, 9,500 units against PDR's 1,921). An elimination the race
+/// interrupted is charged what it did if that is past the cap (the lane
+/// has lost, as it would have after the whole call); otherwise the pace
+/// was slower than expected: nothing is charged and the call is made
+/// again without the race's bound, so the answer does not depend on the
+/// clock. Err: outraced.
+fn bounded_by_race<T, E>(apply: impl Fn() -> Result<T, E>) -> Result<Result<T, E>, Unknown> {
+    let unit = std::time::Duration::from_nanos(
+        RLIMIT_PER_UNIT * 1_000_000_000 / RLIMIT_SLOWEST_PER_SECOND,
+    );
+    let before = smt::rlimit_count();
+    let (result, interrupted) = crate::race::uncharged(unit, &apply);
+    if interrupted {
+        // An interrupt leaves the context cancelled until a check resets it.
+        let _ = smt::solver().check();
+    }
+    let units = smt::rlimit_count().saturating_sub(before) / RLIMIT_PER_UNIT;
+    if interrupted && result.is_err() && !crate::race::would_pass_cap(units) {
+        let before = smt::rlimit_count();
+        let result = apply();
+        charge_elimination(before);
+        return Ok(result);
+    }
+    if units > 0 {
+        crate::race::charge(units)?;
+    }
+    if interrupted && result.is_err() {
+        // Past the cap: the charge above cancelled the lane.
+        return Err(Unknown(
+            "outraced: another engine answered with less work".into(),
+        ));
+    }
+    Ok(result)
+}
 
 /// Charges this lane for the Z3 work done since `before` (an
 /// [`smt::rlimit_count`]); a lane past its cap is cancelled by the charge

@@ -25,6 +25,12 @@ struct State {
     fired: bool,
     /// The run lost a race ([`super::race`]): interrupt until it stops.
     cancelled: bool,
+    /// When a call charged only after it returns (see
+    /// [`super::race::uncharged`]) has spent, at the slowest expected pace,
+    /// all the work its lane may still do.
+    race_alarm: Option<Instant>,
+    /// The race alarm has interrupted Z3 at least once.
+    race_fired: bool,
     stop: bool,
     /// When the watchdog will next look at the state on its own (`None`:
     /// not until woken). An alarm at or after it needs no wake-up: arming
@@ -85,7 +91,10 @@ fn watch(shared: &Shared, interrupt: impl Fn()) {
         let alarm = if state.cancelled {
             Some(Instant::now())
         } else {
-            state.alarm
+            match (state.alarm, state.race_alarm) {
+                (Some(a), Some(r)) => Some(a.min(r)),
+                (a, r) => a.or(r),
+            }
         };
         state = match alarm {
             None => {
@@ -96,7 +105,12 @@ fn watch(shared: &Shared, interrupt: impl Fn()) {
                 let now = Instant::now();
                 let wait = if now >= at {
                     interrupt();
-                    state.fired = true;
+                    if state.race_alarm.is_some_and(|r| now >= r) {
+                        state.race_fired = true;
+                    }
+                    if state.cancelled || state.alarm.is_some_and(|a| now >= a) {
+                        state.fired = true;
+                    }
                     REPEAT
                 } else {
                     at - now
@@ -120,6 +134,27 @@ impl Canceller {
     pub fn cancel(&self) {
         self.0.lock().cancelled = true;
         self.0.wake.notify_all();
+    }
+
+    /// Interrupts Z3 at `at` (and every [`REPEAT`] after) until
+    /// [`Canceller::clear_race_alarm`]; an earlier race alarm stays.
+    pub fn set_race_alarm(&self, at: Instant) {
+        let mut state = self.0.lock();
+        let at = state.race_alarm.map_or(at, |r| r.min(at));
+        state.race_alarm = Some(at);
+        let wake = state.looks_at.is_none_or(|l| l > at);
+        drop(state);
+        if wake {
+            self.0.wake.notify_all();
+        }
+    }
+
+    /// Disarms the race alarm; whether it interrupted Z3 (the context then
+    /// needs a reset, as after any interrupt: see [`Alarm`]'s drop).
+    pub fn clear_race_alarm(&self) -> bool {
+        let mut state = self.0.lock();
+        state.race_alarm = None;
+        std::mem::take(&mut state.race_fired)
     }
 }
 
@@ -240,6 +275,85 @@ mod tests {
                 }
             })
         });
+    }
+
+    /// Runs `f` on this thread in a lane that may still spend `left`
+    /// units (under a cap set at once, or after `cap_after`).
+    fn in_capped_lane(
+        left: i64,
+        cap_after: Option<Duration>,
+        f: impl FnOnce() -> (z3::SatResult, bool) + Send + Sync,
+    ) -> (z3::SatResult, bool) {
+        let lane = crate::race::Lane::new(1);
+        let setter = lane.clone();
+        let set_cap = move || setter.limit(left);
+        // The lane first: `guarded` attaches its watchdog to it.
+        z3::with_z3_config(&z3::Config::new(), || {
+            crate::race::in_lane(lane, || {
+                guarded(|| match cap_after {
+                    None => {
+                        set_cap();
+                        f()
+                    }
+                    Some(after) => std::thread::scope(|scope| {
+                        scope.spawn(move || {
+                            std::thread::sleep(after);
+                            set_cap();
+                        });
+                        f()
+                    }),
+                })
+            })
+        })
+    }
+
+    #[test]
+    fn an_uncharged_call_is_interrupted_once_the_work_left_under_the_cap_has_run_out() {
+        let start = Instant::now();
+        let (result, interrupted) = in_capped_lane(100, None, || {
+            // Ends a broken bound in 10 s rather than never.
+            let _safety = arm(Some(Instant::now() + Duration::from_secs(10)));
+            crate::race::uncharged(Duration::from_millis(2), || hard_query().check())
+        });
+        assert_eq!(result, z3::SatResult::Unknown);
+        assert!(interrupted);
+        // 100 units at 2 ms: 200 ms, not the query's own minutes.
+        let took = start.elapsed();
+        assert!(
+            took >= Duration::from_millis(190) && took < Duration::from_secs(5),
+            "{took:?}"
+        );
+    }
+
+    #[test]
+    fn a_cap_set_during_an_uncharged_call_bounds_it_from_then_on() {
+        let start = Instant::now();
+        let (result, interrupted) = in_capped_lane(50, Some(Duration::from_millis(150)), || {
+            // Ends a broken bound in 10 s rather than never.
+            let _safety = arm(Some(Instant::now() + Duration::from_secs(10)));
+            crate::race::uncharged(Duration::from_millis(2), || hard_query().check())
+        });
+        assert_eq!(result, z3::SatResult::Unknown);
+        assert!(interrupted);
+        let took = start.elapsed();
+        assert!(
+            took >= Duration::from_millis(240) && took < Duration::from_secs(5),
+            "{took:?}"
+        );
+    }
+
+    #[test]
+    fn an_uncharged_call_that_ends_in_time_is_not_interrupted_and_the_context_stays_usable() {
+        let (result, interrupted) = in_capped_lane(1_000, None, || {
+            let s = z3::Solver::new();
+            s.assert(&Int::new_const("x").gt(Int::from_i64(3)));
+            let first = crate::race::uncharged(Duration::from_millis(2), || s.check());
+            // The disarmed race alarm's time passes: later calls run on.
+            std::thread::sleep(Duration::from_millis(2_100));
+            assert_eq!(s.check(), z3::SatResult::Sat);
+            first
+        });
+        assert_eq!((result, interrupted), (z3::SatResult::Sat, false));
     }
 
     #[test]
