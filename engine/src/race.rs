@@ -244,9 +244,9 @@ pub fn charge_answer() -> Result<(), Unknown> {
 /// per work unit, the slowest pace expected of it. Returns whether that
 /// interruption happened: then the caller measures what the call did, and
 /// either charges it (past the cap: the lane has lost, as the whole call
-/// would have made it lose) or, if the pace was slower than expected,
-/// charges nothing and makes the call again unbounded, so the answer does
-/// not depend on the clock.
+/// would have made it lose) or, if Z3 ran slower than that pace, charges
+/// nothing and makes the call again unbounded (see
+/// `refine::bounded_by_race`).
 pub fn uncharged<T>(unit: Duration, f: impl FnOnce() -> T) -> (T, bool) {
     let Some(lane) = CURRENT.with(|c| c.borrow().clone()) else {
         return (f(), false);

@@ -138,7 +138,7 @@ impl<'t> InterpolationRefiner<'t> {
             }
             let until = slice.map(|s| start + s / share);
             self.budget.queries.set(self.budget.queries.get() + 1);
-            result = bounded_by_race(|| {
+            result = bounded_by_race(ELIMINATION_UNIT_AT_SLOWEST, || {
                 let _alarm = super::watchdog::arm(until);
                 with(qe).apply(&goal, None)
             })?;
@@ -167,20 +167,27 @@ const RLIMIT_PER_UNIT: u64 = 512;
 /// (`cd_e7_621`, `car_5_e3_11`, `hysteresis_all`).
 const RLIMIT_SLOWEST_PER_SECOND: u64 = 2_000_000;
 
+/// One work unit of elimination at [`RLIMIT_SLOWEST_PER_SECOND`].
+const ELIMINATION_UNIT_AT_SLOWEST: std::time::Duration =
+    std::time::Duration::from_nanos(RLIMIT_PER_UNIT * 1_000_000_000 / RLIMIT_SLOWEST_PER_SECOND);
+
 /// Runs one elimination `apply` as an [`crate::race::uncharged`] call and
 /// charges this lane for the Z3 work it did, so that a rival's answer need
 /// not wait for an elimination that cannot win. Before, `cd_e7_621` was
 /// decided 4.7 s after PDR answered at 0.8 s (CEGAR's `qe2` ran to its
 /// 5 s slice, 9,500 units against PDR's 1,921). An elimination the race
 /// interrupted is charged what it did if that is past the cap (the lane
-/// has lost, as it would have after the whole call); otherwise the pace
-/// was slower than expected: nothing is charged and the call is made
-/// again without the race's bound, so the answer does not depend on the
-/// clock. Err: outraced.
-fn bounded_by_race<T, E>(apply: impl Fn() -> Result<T, E>) -> Result<Result<T, E>, Unknown> {
-    let unit = std::time::Duration::from_nanos(
-        RLIMIT_PER_UNIT * 1_000_000_000 / RLIMIT_SLOWEST_PER_SECOND,
-    );
+/// has lost, as it would have after the whole call). Otherwise Z3 ran
+/// slower than the slowest expected pace: nothing is charged and the call
+/// is made again without the race's bound. The formula it gives is
+/// equivalent, but Z3 may word it differently after the interrupted
+/// attempt, so on such a machine the certificate can differ, as when a
+/// time limit cuts an engine short. `unit`: the time of one work unit at
+/// the slowest expected pace. Err: outraced.
+fn bounded_by_race<T, E>(
+    unit: std::time::Duration,
+    apply: impl Fn() -> Result<T, E>,
+) -> Result<Result<T, E>, Unknown> {
     let before = smt::rlimit_count();
     let (result, interrupted) = crate::race::uncharged(unit, &apply);
     if interrupted {
@@ -553,6 +560,110 @@ mod tests {
         assert!(
             spent > 0 && spent <= used / RLIMIT_PER_UNIT,
             "{spent} units charged for {used}"
+        );
+    }
+
+    /// `exists v1..v8. x < v1, 1 v1 < 2 v2, ..., 7 v7 < 8 v8, v8 < 7`.
+    fn chain_to_eliminate() -> (Vec<Int>, Bool) {
+        let vs: Vec<Int> = (1..=8).map(|i| Int::new_const(format!("v{i}"))).collect();
+        let x = Int::new_const("x");
+        let mut parts = vec![x.lt(&vs[0])];
+        for (i, w) in vs.windows(2).enumerate() {
+            parts.push(
+                (&w[0] * Int::from_i64(i as i64 + 1)).lt(&(&w[1] * Int::from_i64(i as i64 + 2))),
+            );
+        }
+        parts.push(vs[7].lt(Int::from_i64(7)));
+        (vs, Bool::and(&parts))
+    }
+
+    /// `exists v1..v8` of [`chain_to_eliminate`] by `qe2`, as SMT-LIB text.
+    fn eliminate_chain() -> Result<String, String> {
+        let (vs, body) = chain_to_eliminate();
+        let bounds: Vec<&dyn Ast> = vs.iter().map(|v| v as &dyn Ast).collect();
+        let goal = Goal::new(false, false, false);
+        goal.assert(&z3::ast::exists_const(&bounds, &[], &body));
+        Tactic::new("qe2").apply(&goal, None).map(|r| {
+            let subgoals: Vec<Bool> = r
+                .list_subgoals()
+                .map(|g| Bool::and(&g.get_formulas()))
+                .collect();
+            Bool::or(&subgoals).to_string()
+        })
+    }
+
+    /// [`eliminate_chain`] in a fresh context, in a lane that may spend
+    /// `cap` units, bounded by the race at a pace of `unit` per unit.
+    fn eliminate_chain_in_lane(cap: Option<i64>, unit: std::time::Duration) -> String {
+        let lane = crate::race::Lane::leading(1, 0);
+        if let Some(cap) = cap {
+            lane.limit(cap);
+        }
+        let text = z3::with_z3_config(&z3::Config::new(), || {
+            crate::race::in_lane(lane.clone(), || {
+                crate::watchdog::guarded(|| bounded_by_race(unit, eliminate_chain))
+            })
+            .map(|r| r.expect("eliminates"))
+            .map_err(|e| e.0)
+        });
+        assert!(!lane.is_cancelled());
+        text.expect("not outraced")
+    }
+
+    #[test]
+    fn an_elimination_the_race_interrupts_too_early_is_made_again_and_gives_a_formula() {
+        let nanosecond = std::time::Duration::from_nanos(1);
+        // Uncapped, the race never interrupts.
+        let plain = eliminate_chain_in_lane(None, nanosecond);
+        // A cap far away, but a pace of a nanosecond a unit: the race
+        // alarm fires at once, long before the work left is spent. The
+        // call made again gives an equivalent formula; the same one only
+        // if Z3 does the same after the interrupted attempt (not promised:
+        // the attempt made terms), which is why the pace is the slowest
+        // expected one.
+        let again = eliminate_chain_in_lane(Some(1_000_000), nanosecond);
+        let differ = z3::with_z3_config(&z3::Config::new(), || {
+            let s = z3::Solver::new();
+            s.from_string(format!(
+                "(declare-const x Int) (assert (distinct {plain} {again}))"
+            ));
+            s.check()
+        });
+        assert_eq!(differ, z3::SatResult::Unsat, "{plain} against {again}");
+    }
+
+    #[test]
+    fn an_elimination_past_the_cap_when_the_race_interrupts_it_loses_the_race() {
+        // Z3 work without end: the chain's elimination again and again,
+        // until interrupted (or, if the bound were broken, for 10 s).
+        let endless = || -> Result<(), String> {
+            let _safety =
+                crate::watchdog::arm(Some(Instant::now() + std::time::Duration::from_secs(10)));
+            loop {
+                eliminate_chain()?;
+            }
+        };
+        // One unit left (512 of Z3's resource units), at 100 ms a unit:
+        // the race alarm fires after 100 ms, when far more has been spent.
+        let lane = crate::race::Lane::leading(1, 0);
+        crate::race::in_lane(lane.clone(), crate::race::tick).expect("under the cap");
+        lane.limit(2);
+        let start = Instant::now();
+        let outcome = z3::with_z3_config(&z3::Config::new(), || {
+            crate::race::in_lane(lane.clone(), || {
+                crate::watchdog::guarded(|| {
+                    bounded_by_race(std::time::Duration::from_millis(100), endless).map(|_| ())
+                })
+            })
+            .map_err(|e| e.0)
+        });
+        assert!(outcome.is_err(), "the lane went on past its cap");
+        assert!(lane.is_cancelled());
+        assert!(
+            start.elapsed() >= std::time::Duration::from_millis(100)
+                && start.elapsed() < std::time::Duration::from_secs(5),
+            "{:?}",
+            start.elapsed()
         );
     }
 }
