@@ -196,6 +196,8 @@ fn bounded_by_race<T, E>(
     }
     let units = smt::rlimit_count().saturating_sub(before) / RLIMIT_PER_UNIT;
     if interrupted && result.is_err() && !crate::race::would_pass_cap(units) {
+        // Seen with CERTA_PROFILE: how often the pace was too hopeful.
+        crate::profile::mark("race: elimination made again (Z3 slower than the expected pace)");
         let before = smt::rlimit_count();
         let result = apply();
         charge_elimination(before);
