@@ -539,17 +539,7 @@ mod tests {
         )
         .expect("test task parses");
         let refiner = InterpolationRefiner::new(&task, None);
-        // exists v1..v8. x < v1, 1 v1 < 2 v2, ..., 7 v7 < 8 v8, v8 < 7.
-        let vs: Vec<Int> = (1..=8).map(|i| Int::new_const(format!("v{i}"))).collect();
-        let x = Int::new_const("x");
-        let mut parts = vec![x.lt(&vs[0])];
-        for (i, w) in vs.windows(2).enumerate() {
-            parts.push(
-                (&w[0] * Int::from_i64(i as i64 + 1)).lt(&(&w[1] * Int::from_i64(i as i64 + 2))),
-            );
-        }
-        parts.push(vs[7].lt(Int::from_i64(7)));
-        let body = Bool::and(&parts);
+        let (vs, body) = chain_to_eliminate();
         let lane = crate::race::Lane::leading(1, 0);
         let before = smt::rlimit_count();
         let spent = crate::race::in_lane(lane.clone(), || {
