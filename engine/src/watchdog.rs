@@ -307,18 +307,25 @@ mod tests {
         })
     }
 
-    #[test]
-    fn an_uncharged_call_is_interrupted_once_the_work_left_under_the_cap_has_run_out() {
+    /// [`hard_query`] as an uncharged call at 2 ms a unit in a lane that
+    /// may still spend `left` units (see [`in_capped_lane`]): asserts that
+    /// the race alarm interrupted it, and returns how long it took.
+    fn hard_query_interrupted_in_capped_lane(left: i64, cap_after: Option<Duration>) -> Duration {
         let start = Instant::now();
-        let (result, interrupted) = in_capped_lane(100, None, || {
+        let (result, interrupted) = in_capped_lane(left, cap_after, || {
             // Ends a broken bound in 10 s rather than never.
             let _safety = arm(Some(Instant::now() + Duration::from_secs(10)));
             crate::race::uncharged(Duration::from_millis(2), || hard_query().check())
         });
         assert_eq!(result, z3::SatResult::Unknown);
         assert!(interrupted);
+        start.elapsed()
+    }
+
+    #[test]
+    fn an_uncharged_call_is_interrupted_once_the_work_left_under_the_cap_has_run_out() {
         // 100 units at 2 ms: 200 ms, not the query's own minutes.
-        let took = start.elapsed();
+        let took = hard_query_interrupted_in_capped_lane(100, None);
         assert!(
             took >= Duration::from_millis(190) && took < Duration::from_secs(5),
             "{took:?}"
@@ -327,15 +334,8 @@ mod tests {
 
     #[test]
     fn a_cap_set_during_an_uncharged_call_bounds_it_from_then_on() {
-        let start = Instant::now();
-        let (result, interrupted) = in_capped_lane(50, Some(Duration::from_millis(150)), || {
-            // Ends a broken bound in 10 s rather than never.
-            let _safety = arm(Some(Instant::now() + Duration::from_secs(10)));
-            crate::race::uncharged(Duration::from_millis(2), || hard_query().check())
-        });
-        assert_eq!(result, z3::SatResult::Unknown);
-        assert!(interrupted);
-        let took = start.elapsed();
+        // The cap at 150 ms, then 50 units at 2 ms.
+        let took = hard_query_interrupted_in_capped_lane(50, Some(Duration::from_millis(150)));
         assert!(
             took >= Duration::from_millis(240) && took < Duration::from_secs(5),
             "{took:?}"
