@@ -753,6 +753,12 @@ pub fn sampled_states(task: &Task, budget: &Budget) -> Result<Samples, Unknown> 
 pub struct Samples(BTreeMap<String, Vec<State>>);
 
 impl Samples {
+    /// The states sampled at `loc`, each a value per variable of the task
+    /// (in `task.vars` order); `None` where no run reached it.
+    pub fn at(&self, loc: &str) -> Option<&[Vec<BigInt>]> {
+        self.0.get(loc).map(Vec::as_slice)
+    }
+
     /// Does `fact` hold in every state sampled at `loc`? (A fact the
     /// concrete evaluator cannot decide counts as holding.)
     pub fn all_satisfy(&self, task: &Task, loc: &str, fact: &Expr) -> bool {

@@ -1,12 +1,17 @@
 //! Parity invariants for PDR's frames: Houdini over the candidates
-//! `t mod 2 = r` (t a variable or the sum of two, r 0 or 1) at every
+//! `t mod 2 = r` (t a variable or a sum of variables, r 0 or 1) at every
 //! location, so that lemmas of loops that count by two need no
-//! divisibility reasoning of their own.
+//! divisibility reasoning of their own. Where runs reached a location, the
+//! candidates also include the parity relations its sampled states all
+//! satisfy (their affine hull mod 2), whatever the number of variables
+//! summed.
 
 use crate::invariants::Samples;
 use crate::smt::{self, Budget, View};
 use crate::Unknown;
-use format::{Expr, Num, Task};
+use format::{Expr, Num, Task, VarSort};
+use num_bigint::BigInt;
+use num_integer::Integer;
 use std::collections::BTreeMap;
 use z3::ast::Bool;
 use z3::Solver;
@@ -14,6 +19,12 @@ use z3::Solver;
 /// At most this many state variables get pair sums (the candidates grow
 /// with the square).
 const PAIRS_UP_TO: usize = 8;
+
+/// At most this many independent relations among the variables whose
+/// parity varies across a location's samples are enumerated (every sum of
+/// them: 2^k - 1 candidates); with more, the samples say too little and
+/// the location gets the default candidates only.
+const SAMPLED_RELATIONS_UP_TO: usize = 5;
 
 /// The terms whose parity is guessed.
 fn terms(task: &Task) -> Vec<Expr> {
@@ -59,6 +70,17 @@ pub fn parity_invariants(
             let mut at = candidates.clone();
             if let Some(samples) = samples {
                 at.retain(|f| samples.all_satisfy(task, l, f));
+                // Sums of more variables that the samples allow, after
+                // the single variables and pairs.
+                let sampled = samples.at(l).filter(|s| !s.is_empty());
+                for f in sampled
+                    .and_then(|s| sampled_relations(task, s))
+                    .unwrap_or_default()
+                {
+                    if !at.contains(&f) {
+                        at.push(f);
+                    }
+                }
             }
             (l.clone(), at)
         })
@@ -78,6 +100,87 @@ pub fn parity_invariants(
         .into_iter()
         .flat_map(|(l, fs)| fs.into_iter().map(move |f| (l.to_string(), f)))
         .collect())
+}
+
+/// Every parity relation that all of `states` (one location's samples)
+/// satisfy: `x mod 2 = r` for each integer variable whose parity never
+/// changes, and, among the others, every sum whose parity never changes
+/// (the null space mod 2 of the differences between the states' parity
+/// vectors, enumerated from a basis). `None` when that basis has more than
+/// [`SAMPLED_RELATIONS_UP_TO`] elements or there are more than 128 integer
+/// variables.
+fn sampled_relations(task: &Task, states: &[Vec<BigInt>]) -> Option<Vec<Expr>> {
+    let ints: Vec<usize> = (0..task.vars.len())
+        .filter(|&i| task.vars[i].sort == VarSort::Int)
+        .collect();
+    let parity = |state: &Vec<BigInt>, i: usize| state.get(i).is_some_and(BigInt::is_odd);
+    let first = states.first()?;
+    let mut out = Vec::new();
+    let mut varying = Vec::new();
+    for &i in &ints {
+        let p = parity(first, i);
+        if states.iter().all(|s| parity(s, i) == p) {
+            out.push(fact(&Expr::var(&task.vars[i].name), i64::from(p)));
+        } else {
+            varying.push(i);
+        }
+    }
+    if varying.len() > 128 {
+        return None;
+    }
+    let vector = |s: &Vec<BigInt>| -> u128 {
+        (varying.iter().enumerate())
+            .filter(|&(_, &i)| parity(s, i))
+            .fold(0, |acc, (bit, _)| acc | 1u128 << bit)
+    };
+    let origin = vector(first);
+    // Reduced row echelon form of the differences: (pivot bit, row).
+    let mut rows: Vec<(u32, u128)> = Vec::new();
+    for s in states {
+        let mut d = vector(s) ^ origin;
+        for &(pivot, row) in &rows {
+            if d >> pivot & 1 == 1 {
+                d ^= row;
+            }
+        }
+        if d != 0 {
+            let pivot = d.trailing_zeros();
+            for (_, row) in rows.iter_mut() {
+                if *row >> pivot & 1 == 1 {
+                    *row ^= d;
+                }
+            }
+            rows.push((pivot, d));
+        }
+    }
+    // A basis of the null space: one vector per non-pivot bit.
+    let basis: Vec<u128> = (0..varying.len() as u32)
+        .filter(|bit| rows.iter().all(|&(pivot, _)| pivot != *bit))
+        .map(|free| {
+            (rows.iter())
+                .filter(|&&(_, row)| row >> free & 1 == 1)
+                .fold(1u128 << free, |acc, &(pivot, _)| acc | 1u128 << pivot)
+        })
+        .collect();
+    if basis.len() > SAMPLED_RELATIONS_UP_TO {
+        return None;
+    }
+    for combination in 1u32..(1 << basis.len()) {
+        let sum = (0..basis.len())
+            .filter(|k| combination >> k & 1 == 1)
+            .fold(0u128, |acc, k| acc ^ basis[k]);
+        let vars: Vec<Expr> = (0..varying.len())
+            .filter(|bit| sum >> bit & 1 == 1)
+            .map(|bit| Expr::var(&task.vars[varying[bit]].name))
+            .collect();
+        let r = (sum & origin).count_ones() % 2;
+        let term = match <[Expr; 1]>::try_from(vars) {
+            Ok([one]) => one,
+            Err(many) => Expr::Add(many),
+        };
+        out.push(fact(&term, i64::from(r)));
+    }
+    Some(out)
 }
 
 /// Removes from `facts` (read at `frame`) every fact that some model of
@@ -130,6 +233,152 @@ fn drop_violated(
 mod tests {
     use super::*;
     use format::{Edge, VarDecl};
+    use proptest::prelude::*;
+
+    fn four_vars() -> Task {
+        Task {
+            vars: ["x", "y", "z", "w"].map(VarDecl::int).to_vec(),
+            locations: vec!["l".into(), "bad".into()],
+            initial_location: "l".into(),
+            bad_location: "bad".into(),
+            init: Expr::Bool(true),
+            edges: vec![],
+        }
+    }
+
+    fn states(rows: &[[i64; 4]]) -> Vec<Vec<BigInt>> {
+        rows.iter()
+            .map(|r| r.iter().map(|&v| BigInt::from(v)).collect())
+            .collect()
+    }
+
+    /// A relation as (mask of the variables summed, residue).
+    fn as_mask(task: &Task, relation: &Expr) -> (u32, u32) {
+        let Expr::Eq(lhs, r) = relation else {
+            panic!("{relation:?}")
+        };
+        let Expr::Mod(t, _) = &**lhs else {
+            panic!("{relation:?}")
+        };
+        let vars = match &**t {
+            Expr::Add(vs) => vs.clone(),
+            one => vec![one.clone()],
+        };
+        let mask = vars.iter().fold(0, |acc, v| {
+            let Expr::Var(name) = v else { panic!("{v:?}") };
+            acc | 1 << task.vars.iter().position(|d| &d.name == name).unwrap()
+        });
+        (mask, u32::from(**r != Expr::int(0)))
+    }
+
+    #[test]
+    fn samples_give_a_parity_relation_over_three_variables() {
+        // x + y + z is always even, every pair's sum varies, w is odd.
+        let task = four_vars();
+        let sampled = [[0, 0, 0, 5], [1, 1, 0, 7], [1, 0, 1, -9], [0, 1, 1, 3]];
+        let found = sampled_relations(&task, &states(&sampled)).unwrap();
+        let masks: Vec<(u32, u32)> = found.iter().map(|f| as_mask(&task, f)).collect();
+        assert_eq!(masks, vec![(0b1000, 1), (0b0111, 0)]);
+    }
+
+    #[test]
+    fn samples_saying_too_little_give_no_sampled_relations() {
+        // One state: every variable keeps its parity, so the relations are
+        // the four single variables (every sum follows from them).
+        let task = four_vars();
+        let found = sampled_relations(&task, &states(&[[1, 2, 3, 4]])).unwrap();
+        assert_eq!(found.len(), 4);
+        // Seven variables that change parity only all together: six
+        // independent relations, 63 sums, more than the cap.
+        let task = Task {
+            vars: ["a", "b", "c", "d", "e", "f", "g"]
+                .map(VarDecl::int)
+                .to_vec(),
+            ..four_vars()
+        };
+        let two = vec![
+            vec![BigInt::from(0); 7],
+            (0..7).map(|_| BigInt::from(1)).collect(),
+        ];
+        assert_eq!(sampled_relations(&task, &two), None);
+    }
+
+    #[test]
+    fn houdini_finds_the_parity_of_a_sum_of_three_from_samples() {
+        // Each step adds one to two of x, y, z: x + y + z stays even while
+        // every variable and every pair changes parity (dillig32's shape).
+        z3::with_z3_config(&z3::Config::new(), || {
+            let v = |n: &str| Expr::var(n);
+            let step = |a: &str, b: &str, c: &str| {
+                Expr::And(vec![
+                    Expr::eq(Expr::next(a), Expr::Add(vec![v(a), Expr::int(1)])),
+                    Expr::eq(Expr::next(b), Expr::Add(vec![v(b), Expr::int(1)])),
+                    Expr::eq(Expr::next(c), v(c)),
+                ])
+            };
+            let task = Task {
+                vars: ["x", "y", "z"].map(VarDecl::int).to_vec(),
+                init: Expr::And(
+                    ["x", "y", "z"]
+                        .map(|n| Expr::eq(v(n), Expr::int(0)))
+                        .to_vec(),
+                ),
+                edges: vec![Edge {
+                    id: 0,
+                    name: "loop".into(),
+                    from: "l".into(),
+                    to: "l".into(),
+                    locals: vec![],
+                    relation: Expr::Or(vec![
+                        step("x", "y", "z"),
+                        step("y", "z", "x"),
+                        step("x", "z", "y"),
+                    ]),
+                }],
+                ..four_vars()
+            };
+            crate::smt::set_array_vars(&task);
+            let sum = Expr::Add(vec![v("x"), v("y"), v("z")]);
+            let unsampled = parity_invariants(&task, &Budget::new(None), None).unwrap();
+            assert!(unsampled.is_empty(), "{unsampled:?}");
+            let samples = crate::invariants::sampled_states(&task, &Budget::new(None)).unwrap();
+            let found = parity_invariants(&task, &Budget::new(None), Some(&samples)).unwrap();
+            assert_eq!(found, vec![("l".to_string(), fact(&sum, 0))]);
+        });
+    }
+
+    proptest! {
+        /// Every relation found holds in every sample, and every sum of
+        /// variables whose parity all samples share follows from them.
+        #[test]
+        fn sampled_relations_are_exactly_the_samples_parity_relations(
+            sampled in prop::collection::vec(prop::array::uniform4(-3i64..4), 1..6)
+        ) {
+            let task = four_vars();
+            let rows = states(&sampled);
+            let Some(found) = sampled_relations(&task, &rows) else { return Ok(()) };
+            let parity = |row: &[i64; 4], mask: u32| {
+                (0..4).filter(|b| mask >> b & 1 == 1).map(|b| row[b].rem_euclid(2)).sum::<i64>() as u32 % 2
+            };
+            let masks: Vec<(u32, u32)> = found.iter().map(|f| as_mask(&task, f)).collect();
+            for &(mask, r) in &masks {
+                for row in &sampled {
+                    prop_assert_eq!(parity(row, mask), r);
+                }
+            }
+            let mut span = vec![0u32];
+            for &(mask, _) in &masks {
+                let more: Vec<u32> = span.iter().map(|s| s ^ mask).collect();
+                span.extend(more);
+            }
+            for mask in 1u32..16 {
+                let shared = sampled.iter().all(|row| parity(row, mask) == parity(&sampled[0], mask));
+                if shared {
+                    prop_assert!(span.contains(&mask), "mask {:04b} missing from {:?}", mask, masks);
+                }
+            }
+        }
+    }
 
     #[test]
     fn houdini_keeps_the_parity_of_a_counter_by_two_and_nothing_false() {
