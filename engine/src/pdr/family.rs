@@ -10,8 +10,12 @@
 //! same constant in every member, and is implied by each. The candidate
 //! cube keeps the bounds that did not move and adds those combinations
 //! (here `a2 + a3 - a0 - a1 = 0`): it contains both members, so if it is
-//! blocked it blocks the whole family in one lemma. Whether it is blocked
-//! is for the caller to ask; this module only computes.
+//! blocked it blocks the whole family in one lemma. Where it is not (the
+//! combinations lose what each member's bounds imply, e.g. that a
+//! tightening bound keeps a variable positive), the second candidate also
+//! keeps the tightening bounds at the earlier member's constants: every
+//! later member of the family lies inside them too. Whether a candidate is
+//! blocked is for the caller to ask; this module only computes.
 
 use super::generalize::{add_scaled, as_le, le_expr, tighten, Linear};
 use format::Expr;
@@ -36,6 +40,32 @@ fn bounds(cube: &[Expr]) -> Option<Bounds> {
         }
     }
     Some(out)
+}
+
+/// The family generalisations of `new` given `earlier`, to try in order
+/// (see the module comment): the common cube, then, if some bound
+/// tightened, the common cube with the tightening bounds at the earlier
+/// member's constants. Empty when the two cubes do not have the same
+/// shape or nothing moved.
+pub fn family_cubes(new: &[Expr], earlier: &[Expr]) -> Vec<Vec<Expr>> {
+    let Some(common) = common_cube(new, earlier) else {
+        return Vec::new();
+    };
+    let (Some(a), Some(b)) = (bounds(new), bounds(earlier)) else {
+        return vec![common];
+    };
+    let mut kept = common.clone();
+    for ((p, c), c_old) in a.iter().zip(b.values()) {
+        let lit = le_expr(p, c_old);
+        if c < c_old && !kept.contains(&lit) {
+            kept.push(lit);
+        }
+    }
+    if kept.len() == common.len() {
+        vec![common]
+    } else {
+        vec![common, kept]
+    }
 }
 
 /// The family generalisation of `new` given `earlier` (see the module
@@ -156,6 +186,44 @@ mod tests {
         assert!(common_cube(&other_terms, &old).is_none());
         assert!(common_cube(&old[..1], &old).is_none());
         assert!(common_cube(&old, &old).is_none());
+    }
+
+    #[test]
+    fn a_tightening_bound_is_kept_at_the_earlier_constant_in_the_second_candidate() {
+        // y >= 0, x - z <= k, y - w <= -(k + 1), for k = 2 and 3 (as PDR
+        // learnt them on reve/011b): the common cube drops that w >= y + 3.
+        let member = |k: i64| {
+            vec![
+                le(&[("y", -1)], 0),
+                le(&[("x", 1), ("z", -1)], k),
+                le(&[("y", 1), ("w", -1)], -(k + 1)),
+            ]
+        };
+        let cubes = family_cubes(&member(3), &member(2));
+        let common = common_cube(&member(3), &member(2)).unwrap();
+        assert_eq!(cubes.len(), 2);
+        assert_eq!(cubes[0], common);
+        let mut want = common.clone();
+        want.push(le(&[("y", 1), ("w", -1)], -3));
+        assert_eq!(sorted(&cubes[1]), sorted(&want));
+        // Both members, and the next one, lie inside the second candidate.
+        for k in 2..5 {
+            for (x, z, y, w) in [(k, 0, 0, k + 1), (0, -k, 5, k + 6)] {
+                let env = format::eval::Env {
+                    vars: [("x", x), ("y", y), ("z", z), ("w", w)]
+                        .into_iter()
+                        .map(|(v, n)| (v.to_string(), BigInt::from(n)))
+                        .collect(),
+                    ..Default::default()
+                };
+                assert!(member(k).iter().all(|l| env.holds(l).unwrap()));
+                assert!(cubes[1].iter().all(|l| env.holds(l).unwrap()), "k = {k}");
+            }
+        }
+        // Bounds that only loosen give the common cube alone.
+        let loosening = |k: i64| vec![le(&[("x", 1)], k), le(&[("y", -1)], -5)];
+        assert_eq!(family_cubes(&loosening(4), &loosening(3)).len(), 1);
+        assert!(family_cubes(&member(2), &loosening(3)).is_empty());
     }
 
     #[test]

@@ -511,14 +511,16 @@ impl<'t> Pdr<'t> {
         cube: Vec<Expr>,
         level: usize,
     ) -> Result<Vec<Expr>, Unknown> {
-        let common = self
+        let candidates = self
             .learnt
             .iter()
             .rev()
             .filter(|(l, _)| *l == loc)
-            .find_map(|(_, earlier)| family::common_cube(&cube, earlier));
+            .map(|(_, earlier)| family::family_cubes(&cube, earlier))
+            .find(|c| !c.is_empty())
+            .unwrap_or_default();
         let mut chosen = cube.clone();
-        if let Some(common) = common {
+        for common in candidates {
             let blocking = blocking::Blocking::new(&self.frames, loc, level);
             if let Some(core) = blocking.core(&common)? {
                 chosen = generalize::generalize(
@@ -530,6 +532,7 @@ impl<'t> Pdr<'t> {
                     &self.thresholds,
                 )?;
                 self.say("family lemma", loc, &chosen);
+                break;
             }
         }
         if self.learnt.len() == FAMILY_MEMORY {
