@@ -98,8 +98,60 @@ pub fn parity_invariants(
     })?;
     Ok(facts
         .into_iter()
-        .flat_map(|(l, fs)| fs.into_iter().map(move |f| (l.to_string(), f)))
+        .flat_map(|(l, fs)| {
+            independent(task, fs)
+                .into_iter()
+                .map(move |f| (l.to_string(), f))
+        })
         .collect())
+}
+
+/// The facts less those that follow from earlier ones: parities add, so
+/// `(a + b) mod 2 = r` and `(b + c) mod 2 = s` give `(a + c) mod 2 = r xor s`,
+/// and a fact in the span (mod 2) of the ones kept before it only makes
+/// PDR's frames bigger. A fact that contradicts the earlier ones (at a
+/// location no state reaches) is kept, and so is one over something other
+/// than a sum of variables.
+fn independent(task: &Task, facts: Vec<Expr>) -> Vec<Expr> {
+    let index: BTreeMap<&str, usize> = (task.vars.iter().enumerate())
+        .map(|(i, v)| (v.name.as_str(), i))
+        .collect();
+    let relation = |f: &Expr| -> Option<(u128, bool)> {
+        let Expr::Eq(lhs, r) = f else { return None };
+        let Expr::Mod(t, _) = &**lhs else { return None };
+        let vars = match &**t {
+            Expr::Add(vs) => vs.as_slice(),
+            one => std::slice::from_ref(one),
+        };
+        let mask = vars.iter().try_fold(0u128, |acc, v| match v {
+            Expr::Var(n) => (index.get(n.as_str()))
+                .filter(|&&i| i < 128)
+                .map(|&i| acc ^ 1 << i),
+            _ => None,
+        })?;
+        Some((mask, **r != Expr::int(0)))
+    };
+    // Kept relations, each reduced by those before it: (pivot bit, mask, residue).
+    let mut rows: Vec<(u32, u128, bool)> = Vec::new();
+    facts
+        .into_iter()
+        .filter(|f| {
+            let Some((mut m, mut r)) = relation(f) else {
+                return true;
+            };
+            for &(pivot, row, residue) in &rows {
+                if m >> pivot & 1 == 1 {
+                    m ^= row;
+                    r ^= residue;
+                }
+            }
+            if m == 0 {
+                return r;
+            }
+            rows.push((127 - m.leading_zeros(), m, r));
+            true
+        })
+        .collect()
 }
 
 /// Every parity relation that all of `states` (one location's samples)
@@ -301,6 +353,31 @@ mod tests {
             (0..7).map(|_| BigInt::from(1)).collect(),
         ];
         assert_eq!(sampled_relations(&task, &two), None);
+    }
+
+    #[test]
+    fn parity_facts_implied_by_earlier_ones_are_dropped_and_contradictions_kept() {
+        let task = four_vars();
+        let v = |n: &str| Expr::var(n);
+        let sum = |ns: &[&str]| Expr::Add(ns.iter().map(|n| v(n)).collect());
+        let facts = vec![
+            fact(&v("x"), 0),
+            fact(&sum(&["x", "y"]), 1),
+            fact(&v("y"), 1), // x + (x + y): implied
+            fact(&sum(&["x", "y", "z"]), 1),
+            fact(&v("z"), 0), // (x + y) + (x + y + z): implied
+            fact(&v("y"), 0), // contradicts: an unreachable location
+        ];
+        let kept = independent(&task, facts.clone());
+        assert_eq!(
+            kept,
+            vec![
+                facts[0].clone(),
+                facts[1].clone(),
+                facts[3].clone(),
+                facts[5].clone()
+            ]
+        );
     }
 
     #[test]
