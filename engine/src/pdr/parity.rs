@@ -298,6 +298,23 @@ mod tests {
         }
     }
 
+    /// One location `l` (and `bad`) with one loop.
+    fn looping(vars: &[&str], init: Expr, relation: Expr) -> Task {
+        Task {
+            vars: vars.iter().map(|v| VarDecl::int(v)).collect(),
+            init,
+            edges: vec![Edge {
+                id: 0,
+                name: "loop".into(),
+                from: "l".into(),
+                to: "l".into(),
+                locals: vec![],
+                relation,
+            }],
+            ..four_vars()
+        }
+    }
+
     fn states(rows: &[[i64; 4]]) -> Vec<Vec<BigInt>> {
         rows.iter()
             .map(|r| r.iter().map(|&v| BigInt::from(v)).collect())
@@ -393,27 +410,19 @@ mod tests {
                     Expr::eq(Expr::next(c), v(c)),
                 ])
             };
-            let task = Task {
-                vars: ["x", "y", "z"].map(VarDecl::int).to_vec(),
-                init: Expr::And(
+            let task = looping(
+                &["x", "y", "z"],
+                Expr::And(
                     ["x", "y", "z"]
                         .map(|n| Expr::eq(v(n), Expr::int(0)))
                         .to_vec(),
                 ),
-                edges: vec![Edge {
-                    id: 0,
-                    name: "loop".into(),
-                    from: "l".into(),
-                    to: "l".into(),
-                    locals: vec![],
-                    relation: Expr::Or(vec![
-                        step("x", "y", "z"),
-                        step("y", "z", "x"),
-                        step("x", "z", "y"),
-                    ]),
-                }],
-                ..four_vars()
-            };
+                Expr::Or(vec![
+                    step("x", "y", "z"),
+                    step("y", "z", "x"),
+                    step("x", "z", "y"),
+                ]),
+            );
             crate::smt::set_array_vars(&task);
             let sum = Expr::Add(vec![v("x"), v("y"), v("z")]);
             let unsampled = parity_invariants(&task, &Budget::new(None), None).unwrap();
@@ -461,21 +470,11 @@ mod tests {
     fn houdini_keeps_the_parity_of_a_counter_by_two_and_nothing_false() {
         z3::with_z3_config(&z3::Config::new(), || {
             let x = || Expr::var("x");
-            let task = Task {
-                vars: vec![VarDecl::int("x"), VarDecl::int("y")],
-                locations: vec!["l".into(), "bad".into()],
-                initial_location: "l".into(),
-                bad_location: "bad".into(),
-                init: Expr::eq(x(), Expr::int(0)),
-                edges: vec![Edge {
-                    id: 0,
-                    name: "loop".into(),
-                    from: "l".into(),
-                    to: "l".into(),
-                    locals: vec![],
-                    relation: Expr::eq(Expr::next("x"), Expr::Add(vec![x(), Expr::int(2)])),
-                }],
-            };
+            let task = looping(
+                &["x", "y"],
+                Expr::eq(x(), Expr::int(0)),
+                Expr::eq(Expr::next("x"), Expr::Add(vec![x(), Expr::int(2)])),
+            );
             crate::smt::set_array_vars(&task);
             let found = parity_invariants(&task, &Budget::new(None), None).unwrap();
             // y is havocked: only x's parity survives.
