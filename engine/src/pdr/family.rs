@@ -48,11 +48,11 @@ fn bounds(cube: &[Expr]) -> Option<Bounds> {
 /// member's constants. Empty when the two cubes do not have the same
 /// shape or nothing moved.
 pub fn family_cubes(new: &[Expr], earlier: &[Expr]) -> Vec<Vec<Expr>> {
-    let Some(common) = common_cube(new, earlier) else {
+    let (Some(a), Some(b)) = (bounds(new), bounds(earlier)) else {
         return Vec::new();
     };
-    let (Some(a), Some(b)) = (bounds(new), bounds(earlier)) else {
-        return vec![common];
+    let Some(common) = common_of(&a, &b) else {
+        return Vec::new();
     };
     let mut kept = common.clone();
     for ((p, c), c_old) in a.iter().zip(b.values()) {
@@ -68,11 +68,10 @@ pub fn family_cubes(new: &[Expr], earlier: &[Expr]) -> Vec<Vec<Expr>> {
     }
 }
 
-/// The family generalisation of `new` given `earlier` (see the module
-/// comment); `None` when the two cubes do not have the same shape, nothing
-/// moved, or nothing is left.
-pub fn common_cube(new: &[Expr], earlier: &[Expr]) -> Option<Vec<Expr>> {
-    let (a, b) = (bounds(new)?, bounds(earlier)?);
+/// The common cube of two members as bounds (see the module comment);
+/// `None` when they do not have the same shape, nothing moved, or nothing
+/// is left.
+fn common_of(a: &Bounds, b: &Bounds) -> Option<Vec<Expr>> {
     if a.len() != b.len() || a.keys().ne(b.keys()) {
         return None;
     }
@@ -117,6 +116,11 @@ pub fn common_cube(new: &[Expr], earlier: &[Expr]) -> Option<Vec<Expr>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The first of [`family_cubes`]: the common cube.
+    fn common_cube(new: &[Expr], earlier: &[Expr]) -> Option<Vec<Expr>> {
+        common_of(&bounds(new)?, &bounds(earlier)?)
+    }
 
     /// `sum k*v <= c`.
     fn le(terms: &[(&str, i64)], c: i64) -> Expr {

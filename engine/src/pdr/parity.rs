@@ -131,27 +131,54 @@ fn independent(task: &Task, facts: Vec<Expr>) -> Vec<Expr> {
         })?;
         Some((mask, **r != Expr::int(0)))
     };
-    // Kept relations, each reduced by those before it: (pivot bit, mask, residue).
-    let mut rows: Vec<(u32, u128, bool)> = Vec::new();
+    let mut kept = Echelon::default();
     facts
         .into_iter()
-        .filter(|f| {
-            let Some((mut m, mut r)) = relation(f) else {
-                return true;
-            };
-            for &(pivot, row, residue) in &rows {
-                if m >> pivot & 1 == 1 {
-                    m ^= row;
-                    r ^= residue;
+        .filter(|f| match relation(f) {
+            // Implied (dropped), contradicting (kept), or new (kept).
+            Some((m, r)) => match kept.reduce(m, r) {
+                (0, r) => r,
+                (m, r) => {
+                    kept.insert(m, r);
+                    true
                 }
-            }
-            if m == 0 {
-                return r;
-            }
-            rows.push((127 - m.leading_zeros(), m, r));
-            true
+            },
+            None => true,
         })
         .collect()
+}
+
+/// Relations mod 2 (a mask of variables summed, a residue) in reduced row
+/// echelon form: each row's pivot bit is set in no other row.
+#[derive(Default)]
+struct Echelon {
+    rows: Vec<(u32, u128, bool)>,
+}
+
+impl Echelon {
+    /// `(m, r)` less the rows whose pivots it has: `(0, _)` when it is in
+    /// their span (with `r` the residue it differs from theirs by).
+    fn reduce(&self, mut m: u128, mut r: bool) -> (u128, bool) {
+        for &(pivot, row, residue) in &self.rows {
+            if m >> pivot & 1 == 1 {
+                m ^= row;
+                r ^= residue;
+            }
+        }
+        (m, r)
+    }
+
+    /// Adds a reduced, nonzero `(m, r)` (from [`Echelon::reduce`]).
+    fn insert(&mut self, m: u128, r: bool) {
+        let pivot = m.trailing_zeros();
+        for (_, row, residue) in self.rows.iter_mut() {
+            if *row >> pivot & 1 == 1 {
+                *row ^= m;
+                *residue ^= r;
+            }
+        }
+        self.rows.push((pivot, m, r));
+    }
 }
 
 /// Every parity relation that all of `states` (one location's samples)
@@ -186,32 +213,22 @@ fn sampled_relations(task: &Task, states: &[Vec<BigInt>]) -> Option<Vec<Expr>> {
             .fold(0, |acc, (bit, _)| acc | 1u128 << bit)
     };
     let origin = vector(first);
-    // Reduced row echelon form of the differences: (pivot bit, row).
-    let mut rows: Vec<(u32, u128)> = Vec::new();
+    // The differences in reduced row echelon form.
+    let mut differences = Echelon::default();
     for s in states {
-        let mut d = vector(s) ^ origin;
-        for &(pivot, row) in &rows {
-            if d >> pivot & 1 == 1 {
-                d ^= row;
-            }
-        }
+        let (d, _) = differences.reduce(vector(s) ^ origin, false);
         if d != 0 {
-            let pivot = d.trailing_zeros();
-            for (_, row) in rows.iter_mut() {
-                if *row >> pivot & 1 == 1 {
-                    *row ^= d;
-                }
-            }
-            rows.push((pivot, d));
+            differences.insert(d, false);
         }
     }
+    let rows = &differences.rows;
     // A basis of the null space: one vector per non-pivot bit.
     let basis: Vec<u128> = (0..varying.len() as u32)
-        .filter(|bit| rows.iter().all(|&(pivot, _)| pivot != *bit))
+        .filter(|bit| rows.iter().all(|&(pivot, _, _)| pivot != *bit))
         .map(|free| {
             (rows.iter())
-                .filter(|&&(_, row)| row >> free & 1 == 1)
-                .fold(1u128 << free, |acc, &(pivot, _)| acc | 1u128 << pivot)
+                .filter(|&&(_, row, _)| row >> free & 1 == 1)
+                .fold(1u128 << free, |acc, &(pivot, _, _)| acc | 1u128 << pivot)
         })
         .collect();
     if basis.len() > SAMPLED_RELATIONS_UP_TO {
