@@ -107,6 +107,31 @@ pub fn acyclic_depth(task: &Task) -> Option<usize> {
 /// Searches for a run into bad of at most `depth` steps. `Ok(None)` means
 /// none exists up to that depth (not that the program is safe).
 pub fn search(task: &Task, depth: usize, budget: &Budget) -> Result<Option<Trace>, Unknown> {
+    search_within(task, depth, budget, None)
+}
+
+/// Z3 resource units (`rlimit count`) of a bounded search that count as one
+/// work unit in a race: Z3 spends about 2.1 million a second on the
+/// unrollings of the Lustre exports, so a unit is about a PDR query's time.
+pub const RLIMIT_PER_UNIT: u64 = 2048;
+
+/// [`search`] that charges its queries' Z3 work to the race
+/// ([`RLIMIT_PER_UNIT`] per unit, beside the query itself) and, with
+/// `cap`, gives up (`Ok(None)`) once that work reaches `cap` units: a
+/// deterministic bound, the same for every run of the same task, unlike
+/// time.
+pub fn search_within(
+    task: &Task,
+    depth: usize,
+    budget: &Budget,
+    cap: Option<u64>,
+) -> Result<Option<Trace>, Unknown> {
+    let mut charged = 0u64;
+    let start_count = if cap.is_some() {
+        smt::rlimit_count()
+    } else {
+        0
+    };
     // Z3's QF_AUFLIA solver answers `incomplete (theory array)` on these
     // unrollings of memory tasks; its default solver decides them.
     let (plain, pooled);
@@ -144,7 +169,16 @@ pub fn search(task: &Task, depth: usize, budget: &Budget) -> Result<Option<Trace
             continue;
         }
         let reached = pc(i + 1).eq(&bad);
-        if !budget.check(&solver, std::slice::from_ref(&reached))? {
+        let sat = budget.check(&solver, std::slice::from_ref(&reached))?;
+        if let Some(cap) = cap {
+            let units = smt::rlimit_count().saturating_sub(start_count) / RLIMIT_PER_UNIT;
+            crate::race::charge(units - charged)?;
+            charged = units;
+            if !sat && units >= cap {
+                return Ok(None);
+            }
+        }
+        if !sat {
             continue;
         }
         let model = solver
@@ -334,6 +368,49 @@ mod tests {
             let shallow = Budget::new(None);
             assert!(search(&task, 12, &shallow).unwrap().is_none());
             assert_eq!(shallow.queries.get(), 0);
+        });
+    }
+
+    /// A loop `c := c + 1` with bad past `c >= 12` from `c = 0`: a bug 13
+    /// steps deep, one query per depth.
+    fn counter_loop() -> Task {
+        let c = || Expr::var("c");
+        let inc = Expr::eq(Expr::next("c"), Expr::Add(vec![c(), Expr::int(1)]));
+        let fail = Expr::And(vec![
+            Expr::Ge(Box::new(c()), Box::new(Expr::int(12))),
+            Expr::eq(Expr::next("c"), c()),
+        ]);
+        Task {
+            vars: vec![VarDecl::int("c")],
+            locations: vec!["l".into(), "bad".into()],
+            initial_location: "l".into(),
+            bad_location: "bad".into(),
+            init: Expr::eq(c(), Expr::int(0)),
+            edges: vec![edge(0, "l", "l", inc), edge(1, "l", "bad", fail)],
+        }
+    }
+
+    #[test]
+    fn a_capped_search_gives_up_past_its_work_and_finds_the_same_bug_within_it() {
+        z3::with_z3_config(&z3::Config::new(), || {
+            let task = counter_loop();
+            crate::smt::set_array_vars(&task);
+            let uncapped = Budget::new(None);
+            let trace = search(&task, 64, &uncapped).unwrap().expect("a bug");
+            assert_eq!(trace.steps.len(), 13);
+            // No work allowed: the first unsatisfiable depth ends the search.
+            let none_left = Budget::new(None);
+            assert!(search_within(&task, 64, &none_left, Some(0))
+                .unwrap()
+                .is_none());
+            assert_eq!(none_left.queries.get(), 1);
+            // Room enough: the same bug, found by the same queries.
+            let roomy = Budget::new(None);
+            let capped = search_within(&task, 64, &roomy, Some(1 << 20))
+                .unwrap()
+                .expect("the bug within the cap");
+            assert_eq!(capped, trace);
+            assert_eq!(roomy.queries.get(), uncapped.queries.get());
         });
     }
 }

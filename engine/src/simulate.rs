@@ -78,17 +78,29 @@ impl Rng {
 
 /// Searches for a run into the bad location; `None` if no run found one.
 pub fn search(task: &Task, limits: &Limits) -> Option<Trace> {
+    search_reaching(task, limits).0
+}
+
+/// [`search`], and the most steps any run took: fewer than a handful
+/// means the runs got stuck (no edge could be taken concretely, e.g. a
+/// relation over many inputs propagation cannot solve), so the search
+/// said little about the task.
+pub fn search_reaching(task: &Task, limits: &Limits) -> (Option<Trace>, usize) {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15, 0);
+    let mut longest = 0;
     for i in 0..limits.runs {
         rng.1 = if i < limits.narrow_runs { NARROW } else { 0 };
-        if let Some(t) = run(task, limits, &mut rng, None) {
-            return Some(t);
+        let mut reached = 0;
+        let found = run(task, limits, &mut rng, None, &mut reached);
+        longest = longest.max(reached);
+        if found.is_some() {
+            return (found, longest);
         }
         if limits.deadline.is_some_and(|d| Instant::now() >= d) || super::race::cancelled() {
             break;
         }
     }
-    None
+    (None, longest)
 }
 
 fn unbound_vars(e: &Expr, env: &Env, out: &mut Vec<Expr>) {
@@ -355,7 +367,7 @@ pub(crate) fn follow(task: &Task, plan: &Plan) -> Option<Trace> {
         ..Limits::default()
     };
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15, NARROW);
-    let trace = run(task, &limits, &mut rng, Some(plan))?;
+    let trace = run(task, &limits, &mut rng, Some(plan), &mut 0)?;
     (trace.steps.len() == plan.path.len()).then_some(trace)
 }
 
@@ -484,7 +496,14 @@ impl Stepper {
     }
 }
 
-fn run(task: &Task, limits: &Limits, rng: &mut Rng, plan: Option<&Plan>) -> Option<Trace> {
+/// One run; `reached` is set to the steps it took before it ended.
+fn run(
+    task: &Task,
+    limits: &Limits,
+    rng: &mut Rng,
+    plan: Option<&Plan>,
+    reached: &mut usize,
+) -> Option<Trace> {
     let sorts = sorts_of(task);
     let int_vars = task.int_var_names();
     let array_vars = task.array_var_names();
@@ -515,6 +534,7 @@ fn run(task: &Task, limits: &Limits, rng: &mut Rng, plan: Option<&Plan>) -> Opti
     let mut steps: Vec<KeptStep> = Vec::new();
     let mut loc = task.initial_location.clone();
     for n in 0..limits.max_steps {
+        *reached = n;
         if loc == task.bad_location {
             return Some(Trace {
                 initial,

@@ -11,6 +11,7 @@
 //! itself ([`crate::strategy::fresh`]), so answers and certificates do not
 //! change, only when they come.
 
+use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
 use std::sync::mpsc::{channel, Sender};
 use std::sync::Mutex;
 
@@ -40,10 +41,12 @@ pub fn prewarm(memory_mb: Option<u64>) {
         return;
     }
     let (tx, rx) = channel::<Job>();
+    BUILDING.store(true, SeqCst);
     let spawned = new_thread("certa-engine", move || {
         crate::profile::span("warm context", || {
             let _ = z3::Context::thread_local();
         });
+        BUILDING.store(false, SeqCst);
         // No job (the process answered from a cache, or the task took
         // another path): the thread ends with the process.
         if let Ok(job) = rx.recv() {
@@ -53,6 +56,23 @@ pub fn prewarm(memory_mb: Option<u64>) {
     // Not fatal if it fails: jobs then start threads of their own.
     if spawned.is_ok() {
         *idle = Some(tx);
+    } else {
+        BUILDING.store(false, SeqCst);
+    }
+}
+
+/// The warm thread is building its context.
+static BUILDING: AtomicBool = AtomicBool::new(false);
+
+/// Waits (at most `patience`) until the warm thread has built its context.
+/// Why: two contexts built at once contend for the kernel's page
+/// allocator, and each comes later than alone; a thread that needs a
+/// context of its own but no answer soon (a helper beside the race's
+/// leader) builds it after. Timing only: nothing it computes changes.
+pub(crate) fn after_the_warm_context(patience: std::time::Duration) {
+    let until = std::time::Instant::now() + patience;
+    while BUILDING.load(SeqCst) && std::time::Instant::now() < until {
+        std::thread::sleep(std::time::Duration::from_millis(1));
     }
 }
 
