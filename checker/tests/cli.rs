@@ -170,7 +170,7 @@ fn cli_tampered_task_is_invalid() {
     let p = write(d, "p1.json", &p1_cert());
     let s = std::fs::read_to_string(&p)
         .unwrap()
-        .replacen("\"int\": \"0\"", "\"int\": \"5\"", 1);
+        .replacen("\"int\":\"0\"", "\"int\":\"5\"", 1);
     std::fs::write(&p, s).unwrap();
     let o = check(&[&p]);
     assert_eq!(code(&o), 1, "{}", text(&o));

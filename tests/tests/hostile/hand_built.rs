@@ -172,7 +172,7 @@ fn oversized_file_is_refused_by_size() {
 fn ten_thousand_digit_constant() {
     let text = to_json(&seed_cert("seed_p1_safe.json"));
     let digits = "7".repeat(10_000);
-    let hostile = text.replacen("\"int\": \"0\"", &format!("\"int\": \"{digits}\""), 1);
+    let hostile = text.replacen("\"int\":\"0\"", &format!("\"int\":\"{digits}\""), 1);
     assert_ne!(hostile, text);
     unreadable(
         "JSON 10^4-digit constant",
@@ -202,8 +202,8 @@ fn ten_thousand_digit_constant() {
     );
     // 1000 digits is fine and checked (the task hash then differs: INVALID by hash).
     let ok = text.replacen(
-        "\"int\": \"0\"",
-        &format!("\"int\": \"{}\"", "7".repeat(1000)),
+        "\"int\":\"0\"",
+        &format!("\"int\":\"{}\"", "7".repeat(1000)),
         1,
     );
     let seen = timed("JSON 1000-digit constant", || {
