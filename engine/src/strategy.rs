@@ -243,9 +243,22 @@ fn acyclic_proof(task: &Task, cfg: &Config, start: Instant) -> Option<Outcome> {
 /// 3,184 PDR queries, 2.8 s; CEGAR 6.9 s; Golem 0.16 s). `None` when there
 /// is no such bug (or the search was stopped): CEGAR goes on.
 fn shallow_bug(task: &Task, cfg: &Config, start: Instant) -> Option<Outcome> {
+    bounded_bug(task, cfg, start, LANE_BMC_DEPTH, None)
+}
+
+/// A bug found by [`bmc::search_within`] up to `depth` steps (and `cap`
+/// units), in a fresh context; `None` if there is none that shallow or the
+/// search was stopped.
+fn bounded_bug(
+    task: &Task,
+    cfg: &Config,
+    start: Instant,
+    depth: usize,
+    cap: Option<u64>,
+) -> Option<Outcome> {
     let (found, queries) = fresh(|| {
         let budget = smt::Budget::new(cfg.timeout.map(|t| start + t));
-        let r = bmc::search(task, LANE_BMC_DEPTH, &budget);
+        let r = bmc::search_within(task, depth, &budget, cap);
         (r, budget.queries.get())
     });
     let trace = found.ok().flatten()?;
@@ -304,8 +317,8 @@ pub const STALLED_BMC_DEPTH: usize = 256;
 /// beside PDR and CEGAR, three threads on two cores: with 4,096 units
 /// (enough for `metros_3`'s 43-step bug, 2,400 units, where PDR takes 5,054
 /// and 8.7 s) proofs that take seconds came 1.1-1.8x later (`DRAGON_4` 3.6
-/// -> 5.5 s), and at nice 10 still 1.06-1.36x (cache and memory, not CPU)
-/// while `metros_3`'s search starved.
+/// -> 5.5 s), and at nice 10 still 1.06-1.36x (the two virtual cores share
+/// more than the scheduler sees) while `metros_3`'s search starved.
 pub const STALLED_BMC_UNITS: u64 = 512;
 
 /// When every simulated run got stuck at its first step (no edge could be
@@ -324,21 +337,7 @@ fn stalled_simulation_bug(task: &Task, cfg: &Config, start: Instant) -> Option<O
         return None;
     }
     crate::warm::after_the_warm_context(std::time::Duration::from_millis(50));
-    let (found, queries) = fresh(|| {
-        let budget = smt::Budget::new(cfg.timeout.map(|t| start + t));
-        let r = bmc::search_within(task, STALLED_BMC_DEPTH, &budget, Some(STALLED_BMC_UNITS));
-        (r, budget.queries.get())
-    });
-    let trace = found.ok().flatten()?;
-    Some(Outcome {
-        verdict: Verdict::Unsafe(trace),
-        stats: Stats {
-            analysis: "bmc",
-            queries,
-            time: start.elapsed(),
-            ..Stats::default()
-        },
-    })
+    bounded_bug(task, cfg, start, STALLED_BMC_DEPTH, Some(STALLED_BMC_UNITS))
 }
 
 /// Stack of each engine thread: encodings and certificates recurse over
