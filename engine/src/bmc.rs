@@ -172,7 +172,7 @@ pub fn search_within(
         let sat = budget.check(&solver, std::slice::from_ref(&reached))?;
         if let Some(cap) = cap {
             let units = smt::rlimit_count().saturating_sub(start_count) / RLIMIT_PER_UNIT;
-            crate::race::charge(units - charged)?;
+            crate::race::charge(units.saturating_sub(charged))?;
             charged = units;
             if !sat && units >= cap {
                 return Ok(None);

@@ -81,10 +81,10 @@ pub fn search(task: &Task, limits: &Limits) -> Option<Trace> {
     search_reaching(task, limits).0
 }
 
-/// [`search`], and the most steps any run took: fewer than a handful
-/// means the runs got stuck (no edge could be taken concretely, e.g. a
-/// relation over many inputs propagation cannot solve), so the search
-/// said little about the task.
+/// [`search`], and the most steps any run took: 0 means every run got
+/// stuck at once (no edge could be taken concretely, e.g. a relation over
+/// many inputs that propagation cannot solve), so the search said nothing
+/// about the task.
 pub fn search_reaching(task: &Task, limits: &Limits) -> (Option<Trace>, usize) {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15, 0);
     let mut longest = 0;
