@@ -371,29 +371,21 @@ mod tests {
         });
     }
 
-    /// A loop `c := c + 1` with bad past `c >= 12` from `c = 0`: a bug 13
-    /// steps deep, one query per depth.
-    fn counter_loop() -> Task {
-        let c = || Expr::var("c");
-        let inc = Expr::eq(Expr::next("c"), Expr::Add(vec![c(), Expr::int(1)]));
-        let fail = Expr::And(vec![
-            Expr::Ge(Box::new(c()), Box::new(Expr::int(12))),
-            Expr::eq(Expr::next("c"), c()),
-        ]);
-        Task {
-            vars: vec![VarDecl::int("c")],
-            locations: vec!["l".into(), "bad".into()],
-            initial_location: "l".into(),
-            bad_location: "bad".into(),
-            init: Expr::eq(c(), Expr::int(0)),
-            edges: vec![edge(0, "l", "l", inc), edge(1, "l", "bad", fail)],
-        }
+    /// PDR's counter ([`crate::pdr::testing::counter_task`]) without its
+    /// loop bound and with bad at `x >= 12`: a bug 13 steps deep, one query
+    /// per depth.
+    fn unbounded_counter() -> Task {
+        use crate::pdr::testing::{counter_task, x};
+        let mut task = counter_task();
+        task.edges[0].relation = Expr::eq(Expr::next("x"), Expr::Add(vec![x(), Expr::int(1)]));
+        task.edges[1].relation = Expr::Ge(Box::new(x()), Box::new(Expr::int(12)));
+        task
     }
 
     #[test]
     fn a_capped_search_gives_up_past_its_work_and_finds_the_same_bug_within_it() {
         z3::with_z3_config(&z3::Config::new(), || {
-            let task = counter_loop();
+            let task = unbounded_counter();
             crate::smt::set_array_vars(&task);
             let uncapped = Budget::new(None);
             let trace = search(&task, 64, &uncapped).unwrap().expect("a bug");
